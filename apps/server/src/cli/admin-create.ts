@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { findUserByUsername, insertUser } from '../modules/auth/auth.repository.ts';
+import { hashPassword, passwordProblem } from '../lib/passwords.ts';
+import { newId } from '../lib/tokens.ts';
+import { nowIso } from '../lib/clock.ts';
+
+/**
+ * Creates an administrator: the way production gets its first admin (demo data never runs there).
+ * npm run admin:create -- --username mario --email mario@example.com [--name Mario --lastname Rossi]
+ * The password is read from ADMIN_PASSWORD or asked on the terminal.
+ */
+const { values } = parseArgs({
+  options: {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string', default: '' },
+    lastname: { type: 'string', default: '' },
+  },
+});
+
+async function ask(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    rl.close();
+  }
+}
+
+const username = values.username ?? (await ask('Nome utente: '));
+const email = values.email ?? (await ask('Email: '));
+const password = process.env.ADMIN_PASSWORD ?? (await ask('Password (almeno 8 caratteri): '));
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !username) {
+  console.error('Nome utente ed email validi sono obbligatori.');
+  process.exit(2);
+}
+const problem = passwordProblem(password);
+if (problem) {
+  console.error(problem);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const { db } = await openDatabase(config);
+try {
+  if (await findUserByUsername(db, username)) {
+    console.error(`L'utente ${username} esiste già.`);
+    process.exit(2);
+  }
+  const now = nowIso();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    const userUuid = await insertUser(tx, { username, email, passwordHash, stato: 'active', roles: ['admin'] }, now);
+    await tx
+      .insertInto('admins')
+      .values({
+        uuid: newId(),
+        user_uuid: userUuid,
+        name: values.name,
+        lastname: values.lastname,
+        email: email.toLowerCase(),
+        phone: '',
+        img: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  console.log(`Amministratore ${username} creato.`);
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,27 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AdminsTable } from '../modules/admins/admins.table.ts';
+import type { AuthTables } from '../modules/auth/auth.table.ts';
+import type { CapoareaProvsTable, CapoareaTable } from '../modules/capoarea/capoarea.table.ts';
+import type { CombosTable } from '../modules/combos/combos.table.ts';
+import type { CouponsTable, CouponTypesTable } from '../modules/coupons/coupons.table.ts';
+import type { MessageRecipientsTable, MessagesTable } from '../modules/messages/messages.table.ts';
+import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
+import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
+
+export interface Database extends AuthTables {
+  admins: AdminsTable;
+  capoarea: CapoareaTable;
+  capoarea_provs: CapoareaProvsTable;
+  rivenditori: RivenditoriTable;
+  rivenditori_provs: RivenditoriProvsTable;
+  posatori: PosatoriTable;
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
+  coupon_types: CouponTypesTable;
+  coupons: CouponsTable;
+  combos: CombosTable;
+}
+
+export type Db = Kysely<Database>;
+/** Repositories take either the database or an open transaction. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;

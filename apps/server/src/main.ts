@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { deleteExpiredSessions, pruneFailures } from './modules/auth/auth.repository.ts';
+import { addMinutes, nowIso } from './lib/clock.ts';
+
+const config = loadConfig();
+const { db, kind } = await openDatabase(config);
+const app = await buildApp({ config, db });
+
+if (config.demo && (await isEmpty(db))) {
+  app.log.info('database vuoto: carico i dati dimostrativi (utenti admin, capoarea, rivenditore, posatore)');
+  await seedDemo(db);
+}
+
+// Housekeeping: expired sessions and old throttling counters. Idempotent, so every instance may run it.
+const housekeeping = setInterval(() => {
+  const now = nowIso();
+  Promise.all([deleteExpiredSessions(db, now), pruneFailures(db, addMinutes(now, -60))]).catch((err: unknown) =>
+    app.log.warn({ err }, 'pulizia sessioni non riuscita'),
+  );
+}, 10 * 60_000);
+housekeeping.unref();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'arresto in corso');
+  clearInterval(housekeeping);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'arresto non pulito');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Portale Posatori su ${config.publicUrl} (database ${kind}${kind === 'sqlite' ? ` in ${config.dataDir}` : ''})`,
+);

@@ -1,0 +1,245 @@
+import type { Role } from '@portal/shared/roles';
+import { roleSchema } from '@portal/shared/roles';
+import type { DbOrTx } from '../../db/database.ts';
+import { newId } from '../../lib/tokens.ts';
+import type { UserStato } from './auth.table.ts';
+
+export type UserRow = { uuid: string; username: string; email: string; password_hash: string | null; stato: UserStato };
+
+const userColumns = ['uuid', 'username', 'email', 'password_hash', 'stato'] as const;
+
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('username', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/** An e-mail address logs in only when exactly one account uses it. */
+export async function findUserByUniqueEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('email', '=', email.toLowerCase())
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+export async function findUserByUuid(db: DbOrTx, uuid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export async function rolesOf(db: DbOrTx, userUuid: string): Promise<Role[]> {
+  const rows = await db.selectFrom('user_roles').select('role').where('user_uuid', '=', userUuid).execute();
+  return rows.flatMap((r) => {
+    const role = roleSchema.safeParse(r.role);
+    return role.success ? [role.data] : [];
+  });
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  user: { username: string; email: string; passwordHash: string | null; stato: UserStato; roles: Role[] },
+  now: string,
+): Promise<string> {
+  const uuid = newId();
+  await db
+    .insertInto('users')
+    .values({
+      uuid,
+      username: user.username.toLowerCase(),
+      email: user.email.toLowerCase(),
+      password_hash: user.passwordHash,
+      stato: user.stato,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  if (user.roles.length > 0) {
+    await db
+      .insertInto('user_roles')
+      .values(user.roles.map((role) => ({ user_uuid: uuid, role })))
+      .execute();
+  }
+  return uuid;
+}
+
+export async function setPassword(db: DbOrTx, userUuid: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, stato: 'active', updated_at: now })
+    .where('uuid', '=', userUuid)
+    .execute();
+}
+
+// Sessions
+
+export async function insertSession(
+  db: DbOrTx,
+  s: {
+    id: string;
+    userUuid: string;
+    now: string;
+    expiresAt: string;
+    absoluteExpiresAt: string;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: s.id,
+      user_uuid: s.userUuid,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+      absolute_expires_at: s.absoluteExpiresAt,
+      ip: s.ip,
+      user_agent: s.userAgent,
+    })
+    .execute();
+}
+
+/** A session counts only while both expiries are ahead and the account is active. */
+export async function findLiveSession(db: DbOrTx, id: string, now: string) {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
+    .select(['sessions.id', 'sessions.user_uuid', 'sessions.absolute_expires_at', 'users.username'])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.absolute_expires_at', '>', now)
+    .where('users.stato', '=', 'active')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    sessionId: row.id,
+    userUuid: row.user_uuid,
+    username: row.username,
+    absoluteExpiresAt: row.absolute_expires_at,
+    roles: await rolesOf(db, row.user_uuid),
+  };
+}
+
+export async function extendSession(db: DbOrTx, id: string, now: string, expiresAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteUserSessions(db: DbOrTx, userUuid: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_uuid', '=', userUuid).execute();
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
+    .execute();
+}
+
+// Throttling counters live in the database so several instances share them.
+
+export async function recordFailure(db: DbOrTx, key: string, now: string): Promise<void> {
+  await db.insertInto('login_failures').values({ uuid: newId(), key, at: now }).execute();
+}
+
+export async function countFailures(db: DbOrTx, key: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}
+
+export async function pruneFailures(db: DbOrTx, before: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('at', '<=', before).execute();
+}
+
+// Password reset requests
+
+export async function insertReset(
+  db: DbOrTx,
+  r: { tokenHash: string; userUuid: string; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      uuid: newId(),
+      token_hash: r.tokenHash,
+      user_uuid: r.userUuid,
+      created_at: r.now,
+      expires_at: r.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Marks the request used and returns its user in one statement, so two concurrent submissions of the same link
+ * cannot both succeed.
+ */
+export async function consumeReset(db: DbOrTx, tokenHash: string, now: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_uuid')
+    .executeTakeFirst();
+  return row?.user_uuid;
+}
+
+/** After a successful reset every other outstanding link of that user stops working. */
+export async function invalidateResets(db: DbOrTx, userUuid: string, now: string): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_uuid', '=', userUuid)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+// People with an account: the admin reset takes the uuid of an installer, area manager, reseller or admin.
+
+const peopleTables = ['posatori', 'capoarea', 'rivenditori', 'admins'] as const;
+export type PersonTable = (typeof peopleTables)[number];
+
+export type PersonAccount = { table: PersonTable; uuid: string; userUuid: string | null; email: string; name: string };
+
+export async function findPerson(db: DbOrTx, uuid: string): Promise<PersonAccount | undefined> {
+  for (const table of peopleTables) {
+    const row = await db
+      .selectFrom(table)
+      .select(['uuid', 'user_uuid', 'email', 'name', 'lastname'])
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    if (row) {
+      return {
+        table,
+        uuid: row.uuid,
+        userUuid: row.user_uuid,
+        email: row.email,
+        name: `${row.name} ${row.lastname}`.trim(),
+      };
+    }
+  }
+  return undefined;
+}
+
+export async function linkPersonAccount(
+  db: DbOrTx,
+  table: PersonTable,
+  personUuid: string,
+  userUuid: string,
+): Promise<void> {
+  await db.updateTable(table).set({ user_uuid: userUuid }).where('uuid', '=', personUuid).execute();
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminResetBody,
+  checkReply,
+  loginBody,
+  loginReply,
+  okReply,
+  resetPasswordBody,
+  resetRequestBody,
+  resultReply,
+} from '@portal/shared/schemas/auth';
+import { errorReply } from '@portal/shared/schemas/me';
+import { z } from 'zod';
+import { authOf, requireAuth, requireCapability, SESSION_COOKIE } from '../../plugins/session.ts';
+import type { AuthService } from './auth.service.ts';
+
+const emptyBody = z.object({}).loose().optional();
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  cookie: { secure: boolean; maxAgeSeconds: number },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.get('/auth/check', { schema: { tags, response: { 200: checkReply } } }, async (request) => ({
+    role: request.auth?.roles ?? [],
+  }));
+
+  r.post(
+    '/auth/login',
+    { schema: { tags, body: loginBody, response: { 200: loginReply, 400: errorReply } } },
+    async (request, reply) => {
+      const outcome = await auth.login(
+        request.body.user,
+        request.body.pwd,
+        request.ip,
+        request.headers['user-agent'] ?? '',
+      );
+      if (!outcome.ok) return { res: 'KO' as const };
+      reply.setCookie(SESSION_COOKIE, outcome.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookie.secure,
+        maxAge: cookie.maxAgeSeconds,
+      });
+      return { res: 'OK' as const, role: outcome.roles };
+    },
+  );
+
+  r.post('/auth/logout', { schema: { tags, body: emptyBody, response: { 200: okReply } } }, async (request, reply) => {
+    if (request.auth) await auth.logout(request.auth.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { res: 'OK' as const };
+  });
+
+  r.post(
+    '/auth/renew',
+    { preHandler: requireAuth, schema: { tags, body: emptyBody, response: { 200: okReply, 401: errorReply } } },
+    async (request) => {
+      const session = authOf(request);
+      await auth.renew(session.sessionId, session.absoluteExpiresAt);
+      return { res: 'OK' as const };
+    },
+  );
+
+  r.post(
+    '/auth/resetpassword',
+    { schema: { tags, body: resetRequestBody, response: { 200: okReply, 400: errorReply } } },
+    async (request) => {
+      await auth.requestReset(request.body.user);
+      return { res: 'OK' as const };
+    },
+  );
+
+  r.post(
+    '/auth/resetpwd',
+    { schema: { tags, body: resetPasswordBody, response: { 200: resultReply, 400: errorReply } } },
+    async (request) => {
+      const outcome = await auth.resetPassword(request.body.pid, request.body.ppwd);
+      return outcome.ok ? { res: 'OK' as const } : { res: 'KO' as const, reason: outcome.reason };
+    },
+  );
+
+  r.post(
+    '/auth/admin/resetpassword',
+    {
+      preHandler: requireCapability('passwords.reset'),
+      schema: {
+        tags,
+        body: adminResetBody,
+        response: { 200: okReply, 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply },
+      },
+    },
+    async (request) => {
+      await auth.adminReset(request.body.user);
+      return { res: 'OK' as const };
+    },
+  );
+}

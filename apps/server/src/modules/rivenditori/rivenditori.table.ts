@@ -1,0 +1,28 @@
+export interface RivenditoriTable {
+  uuid: string;
+  user_uuid: string | null;
+  ragsoc: string;
+  code: string;
+  name: string;
+  lastname: string;
+  piva: string;
+  codfis: string;
+  address: string;
+  city: string;
+  cap: string;
+  state: string;
+  phone: string;
+  cell: string;
+  email: string;
+  website: string;
+  /** The area manager this reseller reports to (null when none). */
+  capoarea: string | null;
+  img: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RivenditoriProvsTable {
+  rivenditore_uuid: string;
+  prov: string;
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { msg } from '@portal/shared/messages-it';
+import { can, type Capability } from '@portal/shared/permissions';
+import type { Role } from '@portal/shared/roles';
+import type { Db } from '../db/database.ts';
+import { findLiveSession } from '../modules/auth/auth.repository.ts';
+import { nowIso } from '../lib/clock.ts';
+import { sha256 } from '../lib/tokens.ts';
+
+export const SESSION_COOKIE = 'portale_sid';
+
+export type AuthContext = {
+  sessionId: string;
+  userUuid: string;
+  username: string;
+  roles: Role[];
+  absoluteExpiresAt: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Loads the session of /api and /auth requests from the cookie; guards below decide what it may do. */
+export function registerSession(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    request.auth = (await findLiveSession(db, sha256(token), nowIso())) ?? null;
+  });
+}
+
+function unauthorized(reply: FastifyReply) {
+  return reply.code(401).send({ res: 'KO', reason: msg.nonAutenticato });
+}
+
+/** Any logged-in user. */
+export const requireAuth: preHandlerAsyncHookHandler = async (request, reply) => {
+  if (!request.auth) return unauthorized(reply);
+};
+
+/** Logged in (401 otherwise) and holding the capability of spec section 6 (403 otherwise). */
+export function requireCapability(capability: Capability): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    if (!request.auth) return unauthorized(reply);
+    if (!can(request.auth.roles, capability)) return reply.code(403).send({ res: 'KO', reason: msg.nonAutorizzato });
+  };
+}
+
+/** For handlers behind a guard: the session is certainly there. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('authOf used on a route without a guard');
+  return request.auth;
+}

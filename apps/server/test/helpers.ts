@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@portal/shared/roles';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { connect } from '../src/db/connect.ts';
+import type { Db } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { randomToken } from '../src/lib/tokens.ts';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  outbox: string;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh migrated database per test file, seeded with the demo network: SQLite in a temporary folder, or a
+ * private schema of the PostgreSQL named by TEST_DATABASE_URL.
+ */
+export async function createTestContext(
+  opts: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...opts.env,
+  });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let dropSchema: (() => Promise<void>) | undefined;
+  let handle;
+  let schema: string | undefined;
+  if (pgUrl) {
+    schema = `t_${randomToken(9)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = connect({ kind: 'postgres', url: pgUrl, schema });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    handle = connect({ kind: 'sqlite', file: path.join(dataDir, 'portal.db') });
+  }
+  const { db } = handle;
+  await migrateToLatest(db, schema);
+  if (opts.seed !== false) await seedDemo(db);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    outbox: path.join(dataDir, 'outbox'),
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropSchema?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const demoUser: Record<Role, string> = {
+  admin: 'admin',
+  capoarea: 'capoarea',
+  rivenditori: 'rivenditore',
+  posatore: 'posatore',
+};
+
+/** Logs in through the real endpoint and returns the Cookie header to send. */
+export async function login(app: FastifyInstance, user: string, pwd = DEMO_PASSWORD, ip = '10.0.0.1'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { user, pwd }, remoteAddress: ip });
+  const cookie = res.cookies.find((c) => c.name === 'portale_sid');
+  if (res.json().res !== 'OK' || !cookie) throw new Error(`login ${user} fallito: ${res.body}`);
+  return `portale_sid=${cookie.value}`;
+}
+
+export const loginAs = (app: FastifyInstance, role: Role) => login(app, demoUser[role]);
+
+/** The messages in the outbox, oldest first, decoded enough to read subject, recipient and link. */
+export function readOutbox(outbox: string): { to: string; subject: string; text: string; link: string | undefined }[] {
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .sort()
+    .map((file) => parseEml(fs.readFileSync(path.join(outbox, file), 'utf8')));
+}
+
+export function parseEml(raw: string) {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  const body = rest.join('\n\n');
+  const text = /quoted-printable/i.test(head)
+    ? Buffer.from(
+        body
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8')
+    : body;
+  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_m, q: string) =>
+    Buffer.from(
+      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
+  return { to: header('To'), subject, text, link: /https?:\/\/\S+\/resetpwd\/[A-Za-z0-9_-]+/.exec(text)?.[0] };
+}
+
+export const resetIdOf = (link: string | undefined) => link?.split('/resetpwd/')[1] ?? '';

@@ -1,0 +1,18 @@
+/**
+ * Italian texts of the field rules. The spec's catalogue (messages-it.ts) has no per-field wording,
+ * so the validation library defines it here; texts the catalogue already has (e.g. msg.campoObbligatorio)
+ * are used from there, never retyped.
+ */
+export const validationMsg = {
+  valoreNonValido: 'Valore non valido',
+  capNonValido: 'Il CAP deve essere di 5 cifre',
+  provinciaNonValida: 'Provincia non valida',
+  provinciaDueCaratteri: 'La provincia deve essere di 2 caratteri',
+  emailNonValida: 'Indirizzo e-mail non valido',
+  codiceFiscaleNonValido: 'Codice fiscale non valido',
+  partitaIvaNonValida: 'Partita IVA non valida',
+  dataNonValida: 'Data non valida',
+  dataTroppoVecchia: 'La data non può essere anteriore al 01/01/1900',
+  meseNonValido: 'Mese non valido',
+  telefonoOCellulare: 'Indicare almeno un telefono o un cellulare',
+} as const;

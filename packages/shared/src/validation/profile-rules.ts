@@ -1,0 +1,89 @@
+import { msg } from '../messages-it.ts';
+import { ABROAD } from '../provinces.ts';
+import { capRule, codiceFiscaleRule, dateRule, emailRule, partitaIvaRule, twoCharStateRule } from './field-rules.ts';
+import { validationMsg } from './messages.ts';
+import { allOf, anyOf, atLeastOneOf, custom, optional, required, type RuleSet } from './rules.ts';
+
+/**
+ * The form rules of spec section 5 as rule sets. Entity schemas plug them in with
+ * z.object({...}).check(rulesCheck(set)); failureMessage(set, errors) gives the form-level text.
+ */
+
+export type InstallerProfileField =
+  'name' | 'dtnasc' | 'codfis' | 'address' | 'city' | 'cap' | 'state' | 'email' | 'piva';
+
+/**
+ * Installer self-edit and profile save. Lastname is deliberately not required. The admin edit variant
+ * has its rules switched off and the partner edit defines none, so neither uses this set.
+ */
+export const installerProfileRules: RuleSet<InstallerProfileField> = {
+  fields: {
+    name: required(),
+    dtnasc: allOf(required(), dateRule),
+    codfis: allOf(required(), codiceFiscaleRule),
+    address: required(),
+    city: required(),
+    cap: allOf(required(), capRule),
+    state: required(),
+    email: allOf(required(), emailRule),
+    piva: optional(partitaIvaRule),
+  },
+  record: [atLeastOneOf(['phone', 'cell'], validationMsg.telefonoOCellulare)],
+  failure: () => msg.correggereCampi,
+};
+
+export type AreaManagerField = 'name' | 'lastname' | 'address' | 'city' | 'cap' | 'state' | 'email' | 'codfis' | 'piva';
+
+/** Area-manager form; a failure reads 'Errore: {form error}'. */
+export const areaManagerRules: RuleSet<AreaManagerField> = {
+  fields: {
+    name: required(),
+    lastname: required(),
+    address: required(),
+    city: required(),
+    cap: allOf(required(), capRule),
+    state: allOf(required(), twoCharStateRule),
+    email: allOf(required(), emailRule),
+    codfis: optional(codiceFiscaleRule),
+    piva: optional(partitaIvaRule),
+  },
+  failure: (first) => msg.errore(first),
+};
+
+export type ResellerField = 'name' | 'lastname' | 'email';
+
+/** Reseller form: only name, lastname and email are mandatory (the spec sets no format rule). */
+export const resellerRules: RuleSet<ResellerField> = {
+  fields: {
+    name: required(),
+    lastname: required(),
+    email: required(),
+  },
+  failure: (first) => msg.errore(first),
+};
+
+export type InstallerImportField = 'codfis' | 'lastname' | 'name' | 'ragsocaz' | 'state' | 'cap' | 'piva' | 'email';
+
+/**
+ * One installer row of the import wizard (spec section 5, Import): invalid rows are skipped and listed.
+ * Fields outside the required list are checked only when present; the tax code is checked unless the
+ * installer lives abroad (state EE).
+ */
+export const installerImportRules: RuleSet<InstallerImportField> = {
+  fields: {
+    codfis: allOf(
+      required(),
+      anyOf(
+        custom((_, record) => record['state'] === ABROAD, validationMsg.codiceFiscaleNonValido),
+        codiceFiscaleRule,
+      ),
+    ),
+    lastname: required(),
+    name: required(),
+    ragsocaz: required(),
+    state: optional(twoCharStateRule),
+    cap: optional(capRule),
+    piva: optional(partitaIvaRule),
+    email: optional(emailRule),
+  },
+};
