@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { loginAs, shot } from './support.ts';
+
+const areas = [
+  {
+    user: 'admin',
+    path: '/admin',
+    menu: [
+      'Home',
+      'Anagrafica posatori',
+      'Aziende partner',
+      'Capo Area',
+      'Rivenditori',
+      'Documenti',
+      'Comunicazioni',
+      'Tipi coupon',
+    ],
+  },
+  {
+    user: 'capoarea',
+    path: '/capoarea',
+    menu: ['Home', 'posatori', 'rivenditori', 'partner', 'documenti', 'comunicazioni'],
+  },
+  { user: 'rivenditore', path: '/rivenditori', menu: ['Home', 'posatori', 'documenti', 'comunicazioni'] },
+  { user: 'posatore', path: '/posatore', menu: ['Home', 'Il mio profilo', 'Documenti', 'Comunicazioni', 'Coupons'] },
+];
+
+for (const area of areas) {
+  test(`${area.user} lands in ${area.path} with the menu of the role, the toolbar and the avatar menu`, async ({
+    page,
+  }) => {
+    await loginAs(page, area.user);
+    await expect(page).toHaveURL(area.path);
+    const nav = page.getByRole('navigation', { name: 'Menu principale' });
+    for (const label of area.menu) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(area.menu.length);
+    await expect(page.getByPlaceholder('Cerca')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Messaggi non letti' })).toBeVisible();
+    await shot(page, `${area.user}-home`);
+
+    // The selected item follows the page.
+    const second = nav.getByRole('link', { name: area.menu[1]!, exact: true });
+    if (area.user !== 'posatore') {
+      await second.click();
+      await expect(second).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByText('In preparazione')).toBeVisible();
+      await shot(page, `${area.user}-second-item`);
+    }
+
+    await page.getByRole('button', { name: 'Menu utente' }).click();
+    await expect(page.getByRole('menuitem', { name: 'PROFILO' })).toBeVisible();
+    await shot(page, `${area.user}-avatar-menu`);
+    await page.getByRole('menuitem', { name: 'PROFILO' }).click();
+    await expect(page).toHaveURL(`${area.path}/profilo`);
+  });
+}
+
+test('the unread bell shows the count of unread messages', async ({ page }) => {
+  await loginAs(page, 'posatore');
+  await expect(page.getByRole('link', { name: 'Messaggi non letti' })).toContainText('2');
+});
+
+test('the installer Coupons entry opens in a new window', async ({ page }) => {
+  await loginAs(page, 'posatore');
+  const coupons = page
+    .getByRole('navigation', { name: 'Menu principale' })
+    .getByRole('link', { name: 'Coupons', exact: true });
+  await expect(coupons).toHaveAttribute('target', '_blank');
+});
+
+test('the installer home shows the mini profile card', async ({ page }) => {
+  await loginAs(page, 'posatore');
+  await expect(page.getByText('Mario Rossi')).toBeVisible();
+  await expect(page.getByText('mario.rossi@esempio.it')).toBeVisible();
+});
+
+test('the session is renewed every 5 minutes, and an expired one sends the user back with a message', async ({
+  page,
+  context,
+}) => {
+  await page.clock.install();
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  const renewals: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/auth/renew')) renewals.push(r.method());
+  });
+  await page.clock.fastForward('05:01');
+  await expect.poll(() => renewals.length).toBeGreaterThan(0);
+  await expect(page).toHaveURL('/admin');
+  // The server forgets the session (as after 30 idle minutes): the next renewal answers 401.
+  await context.clearCookies();
+  await page.clock.fastForward('05:01');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Sessione scaduta, effettua di nuovo il login')).toBeVisible();
+});

@@ -1,0 +1,28 @@
+/**
+ * npm test: every check a change must pass, in order of cost, stopping at the first failure.
+ * Server tests run on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { spawnSync } from 'node:child_process';
+
+const steps: [string, string][] = [
+  ['typecheck', 'Controllo dei tipi'],
+  ['lint', 'Lint'],
+  ['format:check', 'Formattazione'],
+  ['test:unit', 'Test unitari e di integrazione'],
+  ['test:e2e', 'Test end-to-end (Playwright)'],
+];
+
+const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
+console.log(`\n▶ npm test su ${db}\n`);
+for (const [script, label] of steps) {
+  console.log(`\n━━ ${label} (npm run ${script}) ━━`);
+  const started = Date.now();
+  const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (run.status !== 0) {
+    console.error(`\n✖ ${label} non superato (${seconds} s)`);
+    process.exit(run.status ?? 1);
+  }
+  console.log(`✔ ${label} (${seconds} s)`);
+}
+console.log(`\n✔ Tutti i controlli superati su ${db}`);
