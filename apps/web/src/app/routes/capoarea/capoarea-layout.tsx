@@ -1,0 +1,11 @@
+import { AppShell } from '../../../components/layout/app-shell.tsx';
+import { RequireRole } from '../../require-role.tsx';
+import { capoareaMenu } from './capoarea-menu.ts';
+
+export function CapoareaLayout() {
+  return (
+    <RequireRole role="capoarea">
+      <AppShell role="capoarea" menu={capoareaMenu} />
+    </RequireRole>
+  );
+}

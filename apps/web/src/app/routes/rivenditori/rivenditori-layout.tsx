@@ -1,0 +1,11 @@
+import { AppShell } from '../../../components/layout/app-shell.tsx';
+import { RequireRole } from '../../require-role.tsx';
+import { rivenditoriMenu } from './rivenditori-menu.ts';
+
+export function RivenditoriLayout() {
+  return (
+    <RequireRole role="rivenditori">
+      <AppShell role="rivenditori" menu={rivenditoriMenu} />
+    </RequireRole>
+  );
+}

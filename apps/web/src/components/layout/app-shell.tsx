@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import type { Role } from '@portal/shared/roles';
+import { useSessionRenewal } from '../../features/auth/api/renew-session.ts';
+import { useAvatar } from '../../features/avatar/api/get-avatar.ts';
+import { AvatarMenu } from './avatar-menu.tsx';
+import { visibleEntries, type MenuEntry } from './menu-entry.ts';
+import { PendingIndicator } from './pending-indicator.tsx';
+import { SearchBox } from './search-box.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { UnreadBell } from './unread-bell.tsx';
+
+const DRAWER_WIDTH = 264;
+
+/**
+ * The frame of every role area: a permanent side menu from the md breakpoint up, a temporary drawer
+ * behind the hamburger on phones, and the toolbar (search, spinner, unread bell, avatar menu).
+ */
+export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[] }) {
+  const theme = useTheme();
+  // noSsr: decide on the first render, so phones never flash the permanent drawer.
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const avatar = useAvatar();
+  useSessionRenewal();
+
+  const sideMenu = (
+    <SideMenu
+      entries={visibleEntries(menu, avatar.data)}
+      homePath={`/${role}`}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+  const drawerWidth = desktop ? DRAWER_WIDTH : 0;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        sx={{
+          width: `calc(100% - ${drawerWidth}px)`,
+          ml: `${drawerWidth}px`,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+          {!desktop && (
+            <IconButton aria-label="Apri menu" onClick={() => setDrawerOpen(true)} edge="start">
+              <MenuIcon />
+            </IconButton>
+          )}
+          <SearchBox />
+          {/* On phones the search box takes the free width itself. */}
+          <Box sx={{ flexGrow: 1, display: { xs: 'none', md: 'block' } }} />
+          <PendingIndicator />
+          <UnreadBell role={role} count={avatar.data?.msgcount ?? 0} />
+          <AvatarMenu role={role} avatar={avatar.data} />
+        </Toolbar>
+      </AppBar>
+
+      {desktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {sideMenu}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          keepMounted
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw', boxSizing: 'border-box' } }}
+        >
+          {sideMenu}
+        </Drawer>
+      )}
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ZodType } from 'zod';
+import { msg } from '@portal/shared/messages-it';
+import { errorReply } from '@portal/shared/schemas/me';
+import { ApiError } from './api-error.ts';
+import { expireSession } from './session.ts';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+export type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  /** Treat a 401 as an expired session even outside /api (used by POST /auth/renew). */
+  sessionBound?: boolean;
+};
+
+const networkFailure = 'Impossibile contattare il server, controlla la connessione';
+
+function fallbackReason(status: number): string {
+  if (status === 401) return msg.nonAutenticato;
+  if (status === 403) return msg.nonAutorizzato;
+  if (status === 404) return msg.nonTrovato;
+  if (status === 400 || status === 413 || status === 422) return msg.richiestaNonValida;
+  return msg.erroreInterno;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  schema: ZodType<T>,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
+  if (method === 'POST') {
+    // The server expects a JSON body on every POST, even an empty one.
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body ?? {});
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, networkFailure);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    if (response.status === 401 && (path.startsWith('/api/') || options.sessionBound)) expireSession();
+    const parsed = errorReply.safeParse(data);
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.reason, parsed.data.fields)
+      : new ApiError(response.status, fallbackReason(response.status));
+  }
+
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    // A reply of an unexpected shape is a bug on one side; say so in the console, calmly to the user.
+    console.error(`Risposta inattesa da ${method} ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, msg.erroreInterno);
+  }
+  return parsed.data;
+}
+
+/** GET a JSON reply, validated against its shared schema. */
+export function apiGet<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('GET', path, schema, undefined, options);
+}
+
+/** POST a JSON body (at least {}) and validate the JSON reply. */
+export function apiPost<T>(path: string, body: unknown, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('POST', path, schema, body, options);
+}
+
+export function apiDelete<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('DELETE', path, schema, undefined, options);
+}

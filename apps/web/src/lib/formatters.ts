@@ -1,0 +1,38 @@
+import dayjs from 'dayjs';
+
+/** Avatar initials: the first letters of the first two words of the name (spec section 9). */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+/** Dates travel as YYYY-MM-DD or ISO timestamps and are shown dd/mm/yyyy. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('DD/MM/YYYY') : '';
+}
+
+const euro = new Intl.NumberFormat('it-IT', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  // it-IT leaves 4-digit amounts ungrouped by default; the spec wants 1.234,56 too.
+  useGrouping: 'always',
+});
+
+/** Money travels as a number of euros and is shown 1.234,56 €. */
+export function formatEuro(value: number | null | undefined): string {
+  return value == null ? '' : euro.format(value);
+}
+
+/** One line address: 'Via Roma 1, 20100 Milano (MI)', skipping the parts that are empty. */
+export function formatAddress(parts: { address: string; cap: string; city: string; state: string }): string {
+  const place = [parts.cap, parts.city].filter(Boolean).join(' ');
+  const withProvince = parts.state ? `${place} (${parts.state})`.trim() : place;
+  return [parts.address, withProvince].filter(Boolean).join(', ');
+}
