@@ -43,7 +43,7 @@ test('recover, the e-mail link, a new password and a login with it', async ({ pa
   await page.goto('/');
   await page.getByRole('link', { name: /password/i }).click();
   await expect(page).toHaveURL('/recover');
-  await expect(page.getByText('Reimposta Password')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reimposta Password' })).toBeVisible();
   await shot(page, 'public-recover');
   await page.getByLabel('Utente').fill('rivenditore.bergamo');
   await page.getByRole('button', { name: /invia|reimposta/i }).click();

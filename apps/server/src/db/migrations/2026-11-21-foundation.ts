@@ -209,14 +209,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('coupons_posatore').on('coupons').column('posatore').execute();
 
-  // Reference data every installation needs (not demo data): the installer qualifications.
+  // Reference data every installation needs (not demo data): the installer qualifications. The labels follow
+  // 'Posatore' on the mini profile card (spec: the text Posatore plus a type).
   await db
     .insertInto('combos')
     .values([
-      { combo: 'qualifiche', value: 'BASE', label: 'Posatore', sort: 1 },
-      { combo: 'qualifiche', value: 'QUALIFICATO', label: 'Posatore qualificato', sort: 2 },
-      { combo: 'qualifiche', value: 'ESPERTO', label: 'Posatore esperto', sort: 3 },
-      { combo: 'qualifiche', value: 'MASTER', label: 'Master posatore', sort: 4 },
+      { combo: 'qualifiche', value: 'BASE', label: 'Base', sort: 1 },
+      { combo: 'qualifiche', value: 'QUALIFICATO', label: 'Qualificato', sort: 2 },
+      { combo: 'qualifiche', value: 'ESPERTO', label: 'Esperto', sort: 3 },
+      { combo: 'qualifiche', value: 'MASTER', label: 'Master', sort: 4 },
     ])
     .execute();
 }
