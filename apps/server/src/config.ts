@@ -10,7 +10,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
+  INIT_CWD: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve iniziare con postgres://')
@@ -44,6 +45,7 @@ export type Config = {
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
+const repoRoot = path.resolve(here, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -58,7 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // The default lives at the repository root whatever folder npm runs the server from; a relative DATA_DIR is
+    // taken from where the command was typed (npm's INIT_CWD), as people expect.
+    dataDir: e.DATA_DIR ? path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
