@@ -42,4 +42,11 @@ export const msg = {
   passwordComune: 'Questa password è troppo comune, scegline un’altra',
   campoObbligatorio: 'Campo obbligatorio',
   utenteNonTrovato: 'Utente non trovato',
+  qualificaNonValida: 'Qualifica non valida',
+  capoareaNonValido: 'Capo area non valido',
+  rivenditoreNonValido: 'Rivenditore non valido',
+  nessunFile: 'Nessun file ricevuto',
+  immagineNonValida: 'Il file non è un’immagine valida (sono ammessi JPEG, PNG e WebP)',
+  immagineTroppoGrande: 'L’immagine supera la dimensione massima di 5 MB',
+  galleriaPiena: 'La galleria ha raggiunto il numero massimo di immagini',
 } as const;

@@ -11,6 +11,9 @@ export const capabilities = {
   'posatori.edit': ['admin', 'capoarea'],
   'posatori.delete': ['admin', 'capoarea'],
   'posatori.diisocianati': ['admin', 'capoarea'],
+  'posatori.images': ['admin', 'capoarea'], // another installer's image and gallery; never a reseller
+  'posatori.area': ['capoarea'], // the area manager's own list (/api/posatori4ca)
+  'posatori.reseller': ['rivenditori'], // the reseller's own list and home (/api/posatori4ri, _home)
   'partners.view': ['admin', 'capoarea', 'rivenditori'],
   'partners.edit': ['admin', 'capoarea'],
   'partners.payments': ['admin', 'capoarea'],

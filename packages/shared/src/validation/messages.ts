@@ -15,4 +15,8 @@ export const validationMsg = {
   dataTroppoVecchia: 'La data non può essere anteriore al 01/01/1900',
   meseNonValido: 'Mese non valido',
   telefonoOCellulare: 'Indicare almeno un telefono o un cellulare',
+  soloMaiuscoleECifre: 'Usare solo lettere maiuscole e cifre',
+  soloCifre: 'Usare solo cifre',
+  telefonoNonValido: 'Usare solo cifre, spazi, barra, trattino e più',
+  massimoCaratteri: (max: number) => `Massimo ${max} caratteri`,
 } as const;

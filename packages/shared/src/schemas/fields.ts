@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { fromMonthValue, isIsoDate, isValidProvince } from '../validation/common.ts';
+import { validationMsg } from '../validation/messages.ts';
+
+/**
+ * Field types shared by the registry forms. They check types and sizes only (contract: every text field has a
+ * maximum length, longer input is a 400); the Italian form rules of spec section 5 sit on top through rulesCheck.
+ */
+
+/** Contract limits: names 100, addresses 200. */
+export const NAME_MAX = 100;
+export const ADDRESS_MAX = 200;
+export const EMAIL_MAX = 100;
+export const PHONE_MAX = 30;
+export const CODE_MAX = 30;
+/** Long enough for a foreign tax or VAT identifier when the admin's rules are off. */
+export const TAX_ID_MAX = 32;
+export const CAP_MAX = 5;
+
+export const text = (max: number) => z.string().max(max, validationMsg.massimoCaratteri(max));
+
+/** '' or a real YYYY-MM-DD (the minimum date is a form rule). */
+export const dateOrEmpty = z.string().refine((v) => v === '' || isIsoDate(v), validationMsg.dataNonValida);
+
+/** '' or a month field value YYYY-MM-01. */
+export const monthOrEmpty = z
+  .string()
+  .refine((v) => v === '' || fromMonthValue(v) !== null, validationMsg.meseNonValido);
+
+/** '' or a province sigla of provinces.ts (EE included). */
+export const provinceOrEmpty = z
+  .string()
+  .refine((v) => v === '' || isValidProvince(v), validationMsg.provinciaNonValida);
+
+/** The codice fiscale input filter upper-cases; the form sends what it filtered. */
+export const taxIdText = text(TAX_ID_MAX).regex(/^[A-Z0-9]*$/, validationMsg.soloMaiuscoleECifre);
+
+/** CAP input filter: digits only. */
+export const capText = text(CAP_MAX).regex(/^\d*$/, validationMsg.soloCifre);
+
+/** Phone and cell input filter: digits, space, slash, dash and plus. */
+export const phoneText = text(PHONE_MAX).regex(/^[0-9 /+-]*$/, validationMsg.telefonoNonValido);
+
+/** A reference to another row by uuid, '' when none. */
+export const uuidOrEmpty = z.union([z.literal(''), z.uuid()]);
