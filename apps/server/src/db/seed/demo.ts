@@ -1,11 +1,18 @@
 import type { Role } from '@portal/shared/roles';
+import { codiceFiscaleCheckChar, MONTH_LETTERS } from '@portal/shared/validation/codice-fiscale';
+import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
 import type { Db, DbOrTx } from '../database.ts';
 import { insertUser } from '../../modules/auth/auth.repository.ts';
-import type { UserStato } from '../../modules/auth/auth.table.ts';
+import type { UserRolesTable, UserStato, UsersTable } from '../../modules/auth/auth.table.ts';
+import type { CouponsTable } from '../../modules/coupons/coupons.table.ts';
+import type { PosatoreStato, PosatoriTable } from '../../modules/posatori/posatori.table.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newId } from '../../lib/tokens.ts';
 
 export const DEMO_PASSWORD = 'portale-demo';
+
+/** How many installers the demo network has, the demo installer included. */
+export const DEMO_POSATORI = 300;
 
 /** Deterministic pseudo-random numbers: the same demo dataset on every machine, so screenshots and tests agree. */
 function rng(seed: number) {
@@ -19,7 +26,7 @@ function rng(seed: number) {
   };
 }
 
-const firstNames = [
+const maleNames = [
   'Marco',
   'Giuseppe',
   'Luca',
@@ -40,11 +47,28 @@ const firstNames = [
   'Riccardo',
   'Lorenzo',
   'Emanuele',
+  'Salvatore',
+  'Vincenzo',
+  'Claudio',
+  'Nicola',
+  'Alberto',
+  'Gianluca',
+  'Michele',
+  'Enrico',
+  'Pietro',
+  'Raffaele',
+];
+const femaleNames = [
   'Giulia',
   'Sara',
   'Francesca',
   'Chiara',
   'Elena',
+  'Silvia',
+  'Valentina',
+  'Laura',
+  'Federica',
+  'Anna',
 ];
 const lastNames = [
   'Rossi',
@@ -72,25 +96,80 @@ const lastNames = [
   'Santoro',
   'Mariani',
   'Rinaldi',
+  'Caruso',
+  'Ferrara',
+  'Galli',
+  'Martini',
+  'Leone',
+  'Longo',
+  'Gentile',
+  'Martinelli',
+  'Vitale',
+  'Lombardo',
+  'Serra',
+  'Coppola',
+  'De Santis',
+  "D'Angelo",
+  'Marchetti',
+  'Parisi',
+  'Villa',
+  'Conte',
+  'Ferraro',
+  'Ferri',
+  'Fabbri',
+  'Bianco',
+  'Marini',
+  'Grasso',
+  'Valentini',
 ];
-/** Province, chief town, CAP, street names: a handful of real places so lists and filters look like Italy. */
+/**
+ * Real places so lists, filters and tax codes look like Italy: province, town, CAP and the town's cadastral
+ * code (the birthplace part of a codice fiscale). Lombardy comes first and weighs more: the demo area manager's.
+ */
 const places = [
-  { state: 'MI', city: 'Milano', cap: '20121' },
-  { state: 'MI', city: 'Sesto San Giovanni', cap: '20099' },
-  { state: 'BG', city: 'Bergamo', cap: '24121' },
-  { state: 'BS', city: 'Brescia', cap: '25121' },
-  { state: 'TO', city: 'Torino', cap: '10121' },
-  { state: 'VR', city: 'Verona', cap: '37121' },
-  { state: 'PD', city: 'Padova', cap: '35121' },
-  { state: 'BO', city: 'Bologna', cap: '40121' },
-  { state: 'MO', city: 'Modena', cap: '41121' },
-  { state: 'RE', city: 'Reggio Emilia', cap: '42121' },
-  { state: 'FI', city: 'Firenze', cap: '50122' },
-  { state: 'RM', city: 'Roma', cap: '00184' },
-  { state: 'NA', city: 'Napoli', cap: '80133' },
-  { state: 'BA', city: 'Bari', cap: '70121' },
-  { state: 'PA', city: 'Palermo', cap: '90133' },
+  { state: 'MI', city: 'Milano', cap: '20121', belfiore: 'F205' },
+  { state: 'MI', city: 'Sesto San Giovanni', cap: '20099', belfiore: 'I690' },
+  { state: 'MI', city: 'Rho', cap: '20017', belfiore: 'H264' },
+  { state: 'BG', city: 'Bergamo', cap: '24121', belfiore: 'A794' },
+  { state: 'BS', city: 'Brescia', cap: '25121', belfiore: 'B157' },
+  { state: 'MB', city: 'Monza', cap: '20900', belfiore: 'F704' },
+  { state: 'CO', city: 'Como', cap: '22100', belfiore: 'C933' },
+  { state: 'VA', city: 'Varese', cap: '21100', belfiore: 'L682' },
+  { state: 'TO', city: 'Torino', cap: '10121', belfiore: 'L219' },
+  { state: 'GE', city: 'Genova', cap: '16121', belfiore: 'D969' },
+  { state: 'AL', city: 'Alessandria', cap: '15121', belfiore: 'A182' },
+  { state: 'NO', city: 'Novara', cap: '28100', belfiore: 'F952' },
+  { state: 'VR', city: 'Verona', cap: '37121', belfiore: 'L781' },
+  { state: 'PD', city: 'Padova', cap: '35121', belfiore: 'G224' },
+  { state: 'VE', city: 'Venezia', cap: '30121', belfiore: 'L736' },
+  { state: 'VI', city: 'Vicenza', cap: '36100', belfiore: 'L840' },
+  { state: 'TV', city: 'Treviso', cap: '31100', belfiore: 'L407' },
+  { state: 'TN', city: 'Trento', cap: '38121', belfiore: 'L378' },
+  { state: 'UD', city: 'Udine', cap: '33100', belfiore: 'L483' },
+  { state: 'BO', city: 'Bologna', cap: '40121', belfiore: 'A944' },
+  { state: 'MO', city: 'Modena', cap: '41121', belfiore: 'F257' },
+  { state: 'MO', city: 'Sassuolo', cap: '41049', belfiore: 'I462' },
+  { state: 'RE', city: 'Reggio Emilia', cap: '42121', belfiore: 'H223' },
+  { state: 'PR', city: 'Parma', cap: '43121', belfiore: 'G337' },
+  { state: 'FI', city: 'Firenze', cap: '50122', belfiore: 'D612' },
+  { state: 'PI', city: 'Pisa', cap: '56121', belfiore: 'G702' },
+  { state: 'PG', city: 'Perugia', cap: '06121', belfiore: 'G478' },
+  { state: 'AN', city: 'Ancona', cap: '60121', belfiore: 'A271' },
+  { state: 'RM', city: 'Roma', cap: '00184', belfiore: 'H501' },
+  { state: 'LT', city: 'Latina', cap: '04100', belfiore: 'E472' },
+  { state: 'PE', city: 'Pescara', cap: '65121', belfiore: 'G482' },
+  { state: 'NA', city: 'Napoli', cap: '80133', belfiore: 'F839' },
+  { state: 'SA', city: 'Salerno', cap: '84121', belfiore: 'H703' },
+  { state: 'BA', city: 'Bari', cap: '70121', belfiore: 'A662' },
+  { state: 'LE', city: 'Lecce', cap: '73100', belfiore: 'E506' },
+  { state: 'CS', city: 'Cosenza', cap: '87100', belfiore: 'D086' },
+  { state: 'PA', city: 'Palermo', cap: '90133', belfiore: 'G273' },
+  { state: 'CT', city: 'Catania', cap: '95121', belfiore: 'C351' },
+  { state: 'CA', city: 'Cagliari', cap: '09124', belfiore: 'B354' },
+  { state: 'SS', city: 'Sassari', cap: '07100', belfiore: 'I452' },
 ];
+type Place = (typeof places)[number];
+
 const streets = [
   'Via Roma',
   'Via Garibaldi',
@@ -102,6 +181,12 @@ const streets = [
   'Via Cavour',
   'Piazza della Repubblica',
   'Via XX Settembre',
+  'Via Matteotti',
+  'Via Marconi',
+  'Via Gramsci',
+  'Viale Europa',
+  'Via dell’Artigianato',
+  'Via dell’Industria',
 ];
 const companies = [
   'Posa Ceramiche',
@@ -112,7 +197,10 @@ const companies = [
   'Superfici',
   'Mosaici',
   'Parquet e Ceramiche',
+  'Posa Grandi Formati',
+  'Edilizia e Finiture',
 ];
+const companyForms = ['', ' S.n.c.', ' S.r.l.', ' S.a.s.', ' & C.'];
 
 type Person = {
   name: string;
@@ -131,21 +219,63 @@ function must<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** The 3 letters of a surname or name in a codice fiscale (for names, 4+ consonants keep the 1st, 3rd, 4th). */
+function cfLetters(text: string, isName: boolean): string {
+  const letters = text.toUpperCase().replace(/[^A-Z]/g, '');
+  const consonants = letters.replace(/[AEIOU]/g, '');
+  const vowels = letters.replace(/[^AEIOU]/g, '');
+  if (isName && consonants.length >= 4) return `${consonants[0]}${consonants[2]}${consonants[3]}`;
+  return `${consonants}${vowels}XXX`.slice(0, 3);
+}
+
+/** A well-formed codice fiscale with the right check letter (the shared rule accepts it). */
+export function demoCodiceFiscale(p: {
+  name: string;
+  lastname: string;
+  dtnasc: string;
+  female: boolean;
+  belfiore: string;
+}): string {
+  const [year = '', month = '', day = ''] = p.dtnasc.split('-');
+  const dd = String(Number(day) + (p.female ? 40 : 0)).padStart(2, '0');
+  const first15 = `${cfLetters(p.lastname, false)}${cfLetters(p.name, true)}${year.slice(2)}${MONTH_LETTERS[Number(month) - 1]}${dd}${p.belfiore}`;
+  return `${first15}${codiceFiscaleCheckChar(first15)}`;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('users').select('uuid').limit(1).executeTakeFirst();
   return row === undefined;
 }
 
-/** Fills an empty database with a realistic Italian network: demo users, area managers, resellers, installers. */
+/** Inserts rows in chunks: one statement per chunk, under every driver's bound-parameter limit. */
+async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/**
+ * Fills an empty database with a realistic Italian network: the four demo users, area managers, resellers, a few
+ * hundred installers across many provinces (valid tax codes where set, varied qualifications, certificates,
+ * stato and course dates), coupons and messages. One transaction, batched inserts.
+ */
 export async function seedDemo(db: Db): Promise<void> {
   const random = rng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const chance = (p: number) => random() < p;
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const pad2 = (n: number) => String(n).padStart(2, '0');
   const now = new Date().toISOString();
+  const today = new Date();
+  const isoDay = (offsetDays: number) => new Date(today.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const slug = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, '');
+  const placeOf = (state: string) =>
+    must(
+      places.find((p) => p.state === state),
+      `luogo ${state}`,
+    );
 
-  const person = (name: string, lastname: string, place = pick(places)): Person => ({
+  const person = (name: string, lastname: string, place: Place = pick(places)): Person => ({
     name,
     lastname,
     email: `${slug(name)}.${slug(lastname)}${digits(2)}@esempio.it`,
@@ -156,6 +286,10 @@ export async function seedDemo(db: Db): Promise<void> {
     phone: `0${digits(2)} ${digits(6)}`,
     cell: `3${digits(2)} ${digits(7)}`,
   });
+  const piva = () => {
+    const first10 = `0${digits(9)}`;
+    return `${first10}${partitaIvaCheckDigit(first10)}`;
+  };
 
   const account = (
     tx: DbOrTx,
@@ -183,35 +317,48 @@ export async function seedDemo(db: Db): Promise<void> {
       })
       .execute();
 
-    // Area managers: the demo one covers Lombardy's main provinces.
-    const capoareaDefs = [
-      { username: 'capoarea', name: 'Giorgio', lastname: 'Valli', provs: ['MI', 'BG', 'BS'], stato: 'active' as const },
+    // Area managers: the demo one covers Lombardy's main provinces; some provinces stay uncovered on purpose.
+    const capoareaDefs: { username: string; name: string; lastname: string; provs: string[]; stato: UserStato }[] = [
+      { username: 'capoarea', name: 'Giorgio', lastname: 'Valli', provs: ['MI', 'BG', 'BS'], stato: 'active' },
       {
         username: 'capoarea.nordest',
         name: 'Elisa',
         lastname: 'Martini',
-        provs: ['VR', 'PD'],
-        stato: 'active' as const,
+        provs: ['VR', 'PD', 'VE', 'VI', 'TV', 'TN', 'UD'],
+        stato: 'active',
       },
       {
         username: 'capoarea.centro',
         name: 'Piero',
         lastname: 'Landi',
         provs: ['BO', 'MO', 'RE', 'FI'],
-        stato: 'requested' as const,
+        stato: 'requested',
       },
       {
         username: 'capoarea.sud',
         name: 'Carmela',
         lastname: 'Sorrentino',
         provs: ['RM', 'NA', 'BA', 'PA'],
-        stato: 'disabled' as const,
+        stato: 'disabled',
+      },
+      {
+        username: 'capoarea.nordovest',
+        name: 'Davide',
+        lastname: 'Ferrero',
+        provs: ['TO', 'GE', 'AL', 'NO', 'CO', 'VA', 'MB'],
+        stato: 'active',
+      },
+      {
+        username: 'capoarea.adriatica',
+        name: 'Marta',
+        lastname: 'Ciccone',
+        provs: ['AN', 'PE', 'LE', 'PG', 'PR', 'PI'],
+        stato: 'active',
       },
     ];
     const capoareaIds: { uuid: string; provs: string[] }[] = [];
     for (const def of capoareaDefs) {
-      const home = places.find((p) => p.state === def.provs[0]);
-      const p = person(def.name, def.lastname, home);
+      const p = person(def.name, def.lastname, placeOf(must(def.provs[0], 'provincia')));
       const userUuid = await account(tx, def.username, p.email, ['capoarea'], def.stato, def.stato !== 'requested');
       const uuid = newId();
       await tx
@@ -236,6 +383,7 @@ export async function seedDemo(db: Db): Promise<void> {
       capoareaIds.push({ uuid, provs: def.provs });
     }
     const capoareaFor = (state: string) => capoareaIds.find((c) => c.provs.includes(state))?.uuid ?? null;
+    const demoCapoarea = must(capoareaIds[0], 'capoarea demo').uuid;
 
     // Resellers: the demo one is in Milan under the demo area manager.
     const rivDefs = [
@@ -244,44 +392,97 @@ export async function seedDemo(db: Db): Promise<void> {
         ragsoc: 'Ceramiche Lombarde S.r.l.',
         name: 'Franco',
         lastname: 'Bellini',
-        state: 'MI',
+        provs: ['MI', 'MB'],
       },
       {
         username: 'rivenditore.bergamo',
         ragsoc: 'Orobica Pavimenti S.n.c.',
         name: 'Alberto',
         lastname: 'Pesenti',
-        state: 'BG',
+        provs: ['BG'],
       },
       {
         username: 'rivenditore.verona',
         ragsoc: 'Scaligera Rivestimenti S.r.l.',
         name: 'Monica',
         lastname: 'Zanetti',
-        state: 'VR',
+        provs: ['VR', 'VI'],
       },
       {
         username: 'rivenditore.bologna',
         ragsoc: 'Emiliana Ceramiche S.p.A.',
         name: 'Luigi',
         lastname: 'Bertoni',
-        state: 'BO',
+        provs: ['BO', 'MO', 'RE'],
       },
       {
         username: 'rivenditore.roma',
         ragsoc: 'Capitolina Superfici S.r.l.',
         name: 'Valerio',
         lastname: 'Proietti',
-        state: 'RM',
+        provs: ['RM', 'LT'],
+      },
+      {
+        username: 'rivenditore.brescia',
+        ragsoc: 'Bresciana Edilceramica S.r.l.',
+        name: 'Sergio',
+        lastname: 'Gatti',
+        provs: ['BS'],
+      },
+      {
+        username: 'rivenditore.torino',
+        ragsoc: 'Subalpina Ceramiche S.r.l.',
+        name: 'Paola',
+        lastname: 'Ferrero',
+        provs: ['TO', 'AL', 'NO'],
+      },
+      {
+        username: 'rivenditore.genova',
+        ragsoc: 'Ligure Piastrelle S.n.c.',
+        name: 'Renato',
+        lastname: 'Parodi',
+        provs: ['GE'],
+      },
+      {
+        username: 'rivenditore.padova',
+        ragsoc: 'Euganea Pavimenti S.r.l.',
+        name: 'Giovanna',
+        lastname: 'Zorzi',
+        provs: ['PD', 'VE', 'TV'],
+      },
+      {
+        username: 'rivenditore.firenze',
+        ragsoc: 'Arno Superfici S.r.l.',
+        name: 'Leonardo',
+        lastname: 'Bini',
+        provs: ['FI', 'PI'],
+      },
+      {
+        username: 'rivenditore.napoli',
+        ragsoc: 'Partenopea Ceramiche S.r.l.',
+        name: 'Ciro',
+        lastname: 'Esposito',
+        provs: ['NA', 'SA'],
+      },
+      {
+        username: 'rivenditore.bari',
+        ragsoc: 'Levante Rivestimenti S.a.s.',
+        name: 'Domenico',
+        lastname: 'Lorusso',
+        provs: ['BA', 'LE'],
+      },
+      {
+        username: 'rivenditore.palermo',
+        ragsoc: 'Trinacria Ceramiche S.r.l.',
+        name: 'Rosario',
+        lastname: 'Lo Cascio',
+        provs: ['PA', 'CT'],
       },
     ];
-    const rivIds: { uuid: string; state: string }[] = [];
+    const rivIds: { uuid: string; provs: string[] }[] = [];
     for (const [i, def] of rivDefs.entries()) {
-      const p = person(
-        def.name,
-        def.lastname,
-        places.find((pl) => pl.state === def.state),
-      );
+      const state = must(def.provs[0], 'provincia');
+      const p = person(def.name, def.lastname, placeOf(state));
       const userUuid = await account(tx, def.username, p.email, ['rivenditori'], 'active', true);
       const uuid = newId();
       await tx
@@ -292,18 +493,22 @@ export async function seedDemo(db: Db): Promise<void> {
           ...p,
           ragsoc: def.ragsoc,
           code: `RIV${String(i + 1).padStart(3, '0')}`,
-          piva: '',
+          piva: piva(),
           codfis: '',
-          website: '',
-          capoarea: capoareaFor(def.state),
+          website: `www.${slug(def.ragsoc.split(' ')[0] ?? 'rivenditore')}.it`,
+          capoarea: capoareaFor(state),
           img: '',
           created_at: now,
           updated_at: now,
         })
         .execute();
-      await tx.insertInto('rivenditori_provs').values({ rivenditore_uuid: uuid, prov: def.state }).execute();
-      rivIds.push({ uuid, state: def.state });
+      await tx
+        .insertInto('rivenditori_provs')
+        .values(def.provs.map((prov) => ({ rivenditore_uuid: uuid, prov })))
+        .execute();
+      rivIds.push({ uuid, provs: def.provs });
     }
+    const demoRivenditore = must(rivIds[0], 'rivenditore demo').uuid;
 
     const couponTypes = [
       {
@@ -312,6 +517,7 @@ export async function seedDemo(db: Db): Promise<void> {
         valore: 5000,
         mesi: 12,
         descri: 'Coupon per la partecipazione al corso base',
+        disattiva: 0,
       },
       {
         tipo: 'Sconto materiali',
@@ -319,6 +525,7 @@ export async function seedDemo(db: Db): Promise<void> {
         valore: 10000,
         mesi: 6,
         descri: 'Sconto sull’acquisto di materiali presso i rivenditori',
+        disattiva: 0,
       },
       {
         tipo: 'Premio fedeltà',
@@ -326,81 +533,110 @@ export async function seedDemo(db: Db): Promise<void> {
         valore: 2500,
         mesi: 3,
         descri: 'Premio per gli installatori certificati',
+        disattiva: 0,
+      },
+      {
+        tipo: 'Promo estate 2025',
+        colore: '#f9a825',
+        valore: 1500,
+        mesi: 3,
+        descri: 'Promozione stagionale conclusa',
+        disattiva: 1,
       },
     ];
-    const couponTypeIds: { uuid: string; valore: number }[] = [];
+    const couponTypeIds: { uuid: string; valore: number; active: boolean }[] = [];
     for (const ct of couponTypes) {
       const uuid = newId();
       await tx
         .insertInto('coupon_types')
-        .values({ uuid, ...ct, ncoupon: 1, minima: 0, disattiva: 0, created_at: now })
+        .values({ uuid, ...ct, ncoupon: 1, minima: 0, created_at: now })
         .execute();
-      couponTypeIds.push({ uuid, valore: ct.valore });
+      couponTypeIds.push({ uuid, valore: ct.valore, active: ct.disattiva === 0 });
     }
 
-    const qualifiche = ['BASE', 'QUALIFICATO', 'ESPERTO', 'MASTER'];
-    const addPosatore = async (
-      p: Person,
+    // Installers, built in memory and inserted in batches.
+    const qualifiche = ['BASE', 'BASE', 'BASE', 'QUALIFICATO', 'QUALIFICATO', 'ESPERTO', 'ESPERTO', 'MASTER'];
+    const users: UsersTable[] = [];
+    const roles: UserRolesTable[] = [];
+    const posatori: PosatoriTable[] = [];
+    const coupons: CouponsTable[] = [];
+    const thisYear = today.getFullYear();
+
+    const addPosatore = (
+      p: Person & { ragsoc: string; dtnasc: string; codfis: string; piva: string },
       opts: {
-        username?: string;
-        stato: 'OK' | 'INCOMPLETO' | 'SOSPESO';
+        username?: string | undefined;
         userStato: UserStato;
-        codfis: string;
+        stato: PosatoreStato;
         code: string;
+        capoarea: string | null;
         rivenditore: string | null;
+        createdAt: string;
       },
     ) => {
-      const userUuid = opts.username
-        ? await account(tx, opts.username, p.email, ['posatore'], opts.userStato, opts.userStato !== 'requested')
-        : null;
+      let userUuid: string | null = null;
+      if (opts.username) {
+        userUuid = newId();
+        users.push({
+          uuid: userUuid,
+          username: opts.username.toLowerCase(),
+          email: p.email.toLowerCase(),
+          password_hash: opts.userStato === 'requested' ? null : passwordHash,
+          stato: opts.userStato,
+          created_at: opts.createdAt,
+          updated_at: opts.createdAt,
+        });
+        roles.push({ user_uuid: userUuid, role: 'posatore' });
+      }
+      const tipo = pick(qualifiche);
+      const expert = tipo === 'ESPERTO' || tipo === 'MASTER';
       const uuid = newId();
-      const year = 1960 + Math.floor(random() * 40);
-      await tx
-        .insertInto('posatori')
-        .values({
-          uuid,
-          user_uuid: userUuid,
-          ...p,
-          ragsoc: `${pick(companies)} ${p.lastname}`,
-          dtnasc: `${year}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
-          codfis: opts.codfis,
-          code: opts.code,
-          dtstart: `${2018 + Math.floor(random() * 8)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-01`,
-          azienda: `${pick(companies)} ${p.lastname}`,
-          tipo: pick(qualifiche),
-          certificato: random() < 0.4 ? 1 : 0,
-          diisocianati: random() < 0.3 ? 1 : 0,
-          web: random() < 0.7 ? 1 : 0,
-          contoterzi: random() < 0.5 ? 1 : 0,
-          website: '',
-          piva: '',
-          capoarea: capoareaFor(p.state),
-          rivenditore: opts.rivenditore,
-          img: '',
-          stato: opts.stato,
-          err1: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      posatori.push({
+        uuid,
+        user_uuid: userUuid,
+        ...p,
+        code: opts.code,
+        // Last course month: most installers attended one since 2019, a few never did.
+        dtstart: chance(0.88) ? `${int(2019, thisYear)}-${pad2(int(1, 12))}-01` : '',
+        azienda: p.ragsoc,
+        tipo,
+        certificato: chance(expert ? 0.75 : 0.25) ? 1 : 0,
+        diisocianati: chance(0.3) ? 1 : 0,
+        web: chance(0.7) ? 1 : 0,
+        contoterzi: chance(0.5) ? 1 : 0,
+        website: chance(0.2) ? `www.${slug(p.ragsoc)}.it` : '',
+        capoarea: opts.capoarea,
+        rivenditore: opts.rivenditore,
+        img: '',
+        stato: opts.stato,
+        err1: '',
+        created_at: opts.createdAt,
+        updated_at: opts.createdAt,
+      });
       return uuid;
     };
 
     // The demo installer: stato OK, with coupons, assigned to the demo area manager and the demo reseller.
-    const demoPosatore = await addPosatore(
-      { ...person('Mario', 'Rossi', places[0]), email: 'mario.rossi@esempio.it' },
+    const mario = person('Mario', 'Rossi', places[0]);
+    const demoPosatore = addPosatore(
+      {
+        ...mario,
+        email: 'mario.rossi@esempio.it',
+        ragsoc: 'Posa Ceramiche Rossi',
+        dtnasc: '1985-12-10',
+        codfis: 'RSSMRA85T10A562S',
+        piva: '',
+      },
       {
         username: 'posatore',
-        stato: 'OK',
         userStato: 'active',
-        codfis: 'RSSMRA85T10A562S',
+        stato: 'OK',
         code: 'POS0001',
-        rivenditore: must(rivIds[0], 'rivenditore').uuid,
+        capoarea: demoCapoarea,
+        rivenditore: demoRivenditore,
+        createdAt: new Date(today.getTime() - 700 * 86_400_000).toISOString(),
       },
     );
-    const today = new Date();
-    const isoDay = (offsetDays: number) =>
-      new Date(today.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const demoCoupons = [
       { type: 0, scadenza: isoDay(200), dtesecuzione: isoDay(-30) },
       { type: 1, scadenza: isoDay(90), dtesecuzione: null },
@@ -409,48 +645,106 @@ export async function seedDemo(db: Db): Promise<void> {
     ];
     for (const [i, c] of demoCoupons.entries()) {
       const t = must(couponTypeIds[c.type], 'tipo coupon');
-      await tx
-        .insertInto('coupons')
-        .values({
-          uuid: newId(),
-          code: `CP-DEMO-${String(i + 1).padStart(3, '0')}`,
-          posatore: demoPosatore,
-          tipo: t.uuid,
-          valore: t.valore,
-          scadenza: c.scadenza,
-          dtesecuzione: c.dtesecuzione,
-          rivenditore: c.dtesecuzione ? must(rivIds[0], 'rivenditore').uuid : null,
-          created_at: now,
-        })
-        .execute();
-    }
-
-    // The rest of the network. Tax codes stay empty here: they are optional in the registry.
-    for (let i = 2; i <= 60; i++) {
-      const place = pick(places);
-      const p = person(pick(firstNames), pick(lastNames), place);
-      const riv = rivIds.find((r) => r.state === place.state)?.uuid ?? null;
-      const withAccount = random() < 0.6;
-      const userStato: UserStato = withAccount ? (random() < 0.8 ? 'active' : 'disabled') : 'requested';
-      await addPosatore(p, {
-        username: withAccount ? `posatore${String(i).padStart(3, '0')}` : undefined,
-        stato: random() < 0.7 ? 'OK' : random() < 0.5 ? 'INCOMPLETO' : 'SOSPESO',
-        userStato,
-        codfis: '',
-        code: `POS${String(i).padStart(4, '0')}`,
-        rivenditore: riv,
+      coupons.push({
+        uuid: newId(),
+        code: `CP-DEMO-${String(i + 1).padStart(3, '0')}`,
+        posatore: demoPosatore,
+        tipo: t.uuid,
+        valore: t.valore,
+        scadenza: c.scadenza,
+        dtesecuzione: c.dtesecuzione,
+        rivenditore: c.dtesecuzione ? demoRivenditore : null,
+        created_at: now,
       });
     }
 
+    // The rest of the network. Lombardy weighs more so the demo area manager's lists span several pages.
+    const lombardy = places.filter((p) => ['MI', 'BG', 'BS'].includes(p.state));
+    let couponSeq = 1;
+    for (let i = 2; i <= DEMO_POSATORI; i++) {
+      const place = chance(0.2) ? pick(lombardy) : pick(places);
+      const female = chance(0.12);
+      const name = pick(female ? femaleNames : maleNames);
+      const lastname = pick(lastNames);
+      const p = person(name, lastname, place);
+      const dtnasc = `${int(1958, 2002)}-${pad2(int(1, 12))}-${pad2(int(1, 28))}`;
+      // Incomplete profiles miss what the installer rules require: the tax code, or every phone number.
+      const missing = chance(0.18) ? pick(['codfis', 'phones'] as const) : undefined;
+      const codfis =
+        missing === 'codfis'
+          ? ''
+          : demoCodiceFiscale({
+              name,
+              lastname,
+              dtnasc,
+              female,
+              belfiore: chance(0.8) ? place.belfiore : pick(places).belfiore,
+            });
+      if (missing === 'phones') {
+        p.phone = '';
+        p.cell = '';
+      } else if (chance(0.3)) {
+        p.phone = '';
+      }
+      const stato: PosatoreStato = missing ? 'INCOMPLETO' : chance(0.06) ? 'SOSPESO' : 'OK';
+      const withAccount = chance(0.65);
+      const userStato: UserStato = chance(0.8) ? 'active' : chance(0.5) ? 'disabled' : 'requested';
+      const resellers = rivIds.filter((r) => r.provs.includes(place.state));
+      const rivenditore = resellers.length > 0 && chance(0.75) ? pick(resellers).uuid : null;
+      // A few installers outside the demo area manager's provinces are assigned to them by name.
+      const capoarea = chance(0.03) ? demoCapoarea : capoareaFor(place.state);
+      const form = pick(companyForms);
+      const uuid = addPosatore(
+        {
+          ...p,
+          ragsoc: `${pick(companies)} ${lastname}${form}`,
+          dtnasc,
+          codfis,
+          piva: form !== '' || chance(0.3) ? piva() : '',
+        },
+        {
+          username: withAccount ? `posatore${String(i).padStart(3, '0')}` : undefined,
+          userStato,
+          stato,
+          code: `POS${String(i).padStart(4, '0')}`,
+          capoarea,
+          rivenditore,
+          createdAt: new Date(today.getTime() - int(1, 1100) * 86_400_000 - int(0, 86_399) * 1000).toISOString(),
+        },
+      );
+      if (chance(0.45)) {
+        for (let c = int(1, 4); c > 0; c--) {
+          const t = pick(couponTypeIds);
+          const executed = t.active && chance(0.35);
+          const seller = rivenditore ?? (executed ? pick(rivIds).uuid : null);
+          coupons.push({
+            uuid: newId(),
+            code: `CP-${String(couponSeq++).padStart(5, '0')}`,
+            posatore: uuid,
+            tipo: t.uuid,
+            valore: t.valore,
+            scadenza: isoDay(int(-200, 330)),
+            dtesecuzione: executed ? isoDay(-int(1, 300)) : null,
+            rivenditore: executed ? seller : null,
+            created_at: now,
+          });
+        }
+      }
+    }
+    await insertChunks(users, 200, (chunk) => tx.insertInto('users').values(chunk).execute());
+    await insertChunks(roles, 400, (chunk) => tx.insertInto('user_roles').values(chunk).execute());
+    await insertChunks(posatori, 100, (chunk) => tx.insertInto('posatori').values(chunk).execute());
+    await insertChunks(coupons, 200, (chunk) => tx.insertInto('coupons').values(chunk).execute());
+
     // A few messages so the inbox badge and the folders have something true to show.
-    const users = await tx
+    const people = await tx
       .selectFrom('users')
       .select(['uuid', 'username'])
       .where('username', 'in', ['admin', 'capoarea', 'rivenditore', 'posatore'])
       .execute();
     const uid = (name: string) =>
       must(
-        users.find((u) => u.username === name),
+        people.find((u) => u.username === name),
         name,
       ).uuid;
     const messages = [

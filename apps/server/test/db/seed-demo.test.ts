@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCodiceFiscale } from '@portal/shared/validation/codice-fiscale';
+import { isValidPartitaIva } from '@portal/shared/validation/partita-iva';
+import { installerProfileRules } from '@portal/shared/validation/profile-rules';
+import { validateRecord } from '@portal/shared/validation/rules';
+import { DEMO_POSATORI, seedDemo } from '../../src/db/seed/demo.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
+
+let ctx: TestContext;
+let seedMs = 0;
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: false });
+  const start = performance.now();
+  await seedDemo(ctx.db);
+  seedMs = performance.now() - start;
+});
+afterAll(() => ctx.close());
+
+describe('demo network', () => {
+  it('seeds quickly, in one go', () => {
+    expect(seedMs).toBeLessThan(process.env.TEST_DATABASE_URL ? 5000 : 2000);
+  });
+
+  it('keeps the four demo users as the README describes them', async () => {
+    const users = await ctx.db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_uuid', 'users.uuid')
+      .select(['users.username', 'users.stato', 'user_roles.role'])
+      .where('users.username', 'in', ['admin', 'capoarea', 'rivenditore', 'posatore'])
+      .orderBy('users.username')
+      .execute();
+    expect(users).toEqual([
+      { username: 'admin', stato: 'active', role: 'admin' },
+      { username: 'capoarea', stato: 'active', role: 'capoarea' },
+      { username: 'posatore', stato: 'active', role: 'posatore' },
+      { username: 'rivenditore', stato: 'active', role: 'rivenditori' },
+    ]);
+    const mario = await ctx.db
+      .selectFrom('posatori')
+      .innerJoin('users', 'users.uuid', 'posatori.user_uuid')
+      .innerJoin('capoarea', 'capoarea.uuid', 'posatori.capoarea')
+      .innerJoin('rivenditori', 'rivenditori.uuid', 'posatori.rivenditore')
+      .select(['posatori.uuid', 'posatori.stato', 'capoarea.name as ca', 'rivenditori.ragsoc as riv'])
+      .where('users.username', '=', 'posatore')
+      .executeTakeFirstOrThrow();
+    expect(mario).toMatchObject({ stato: 'OK', ca: 'Giorgio', riv: 'Ceramiche Lombarde S.r.l.' });
+    const coupons = await ctx.db.selectFrom('coupons').select('uuid').where('posatore', '=', mario.uuid).execute();
+    expect(coupons).toHaveLength(4);
+  });
+
+  it('has a few hundred installers across many provinces, with varied registry data', async () => {
+    const rows = await ctx.db.selectFrom('posatori').selectAll().execute();
+    expect(rows).toHaveLength(DEMO_POSATORI);
+    expect(new Set(rows.map((r) => r.state)).size).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((r) => r.tipo))).toEqual(new Set(['BASE', 'QUALIFICATO', 'ESPERTO', 'MASTER']));
+    expect(new Set(rows.map((r) => r.stato))).toEqual(new Set(['OK', 'INCOMPLETO', 'SOSPESO']));
+    expect(new Set(rows.map((r) => r.certificato))).toEqual(new Set([0, 1]));
+    expect(new Set(rows.map((r) => r.dtstart)).size).toBeGreaterThan(40);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(DEMO_POSATORI);
+  });
+
+  it('uses valid tax and VAT codes, and OK profiles pass the installer rules', async () => {
+    const rows = await ctx.db.selectFrom('posatori').selectAll().execute();
+    const withCodfis = rows.filter((r) => r.codfis !== '');
+    expect(withCodfis.length).toBeGreaterThan(DEMO_POSATORI * 0.7);
+    for (const r of withCodfis) expect(isValidCodiceFiscale(r.codfis), r.codfis).toBe(true);
+    for (const r of rows.filter((x) => x.piva !== '')) expect(isValidPartitaIva(r.piva), r.piva).toBe(true);
+    for (const r of rows.filter((x) => x.stato === 'OK')) {
+      expect(validateRecord(installerProfileRules, r), r.code).toEqual({});
+    }
+    for (const r of rows.filter((x) => x.stato === 'INCOMPLETO')) {
+      expect(validateRecord(installerProfileRules, r), r.code).not.toEqual({});
+    }
+  });
+
+  it('assigns area managers and resellers consistently with their provinces', async () => {
+    const rows = await ctx.db.selectFrom('posatori').select(['state', 'capoarea', 'rivenditore', 'code']).execute();
+    const caProvs = await ctx.db.selectFrom('capoarea_provs').selectAll().execute();
+    const rivProvs = await ctx.db.selectFrom('rivenditori_provs').selectAll().execute();
+    const demoCa = await ctx.db
+      .selectFrom('capoarea')
+      .innerJoin('users', 'users.uuid', 'capoarea.user_uuid')
+      .select('capoarea.uuid')
+      .where('users.username', '=', 'capoarea')
+      .executeTakeFirstOrThrow();
+    for (const r of rows) {
+      if (r.capoarea && r.capoarea !== demoCa.uuid) {
+        expect(
+          caProvs.some((p) => p.capoarea_uuid === r.capoarea && p.prov === r.state),
+          r.code,
+        ).toBe(true);
+      }
+      if (r.rivenditore) {
+        expect(
+          rivProvs.some((p) => p.rivenditore_uuid === r.rivenditore && p.prov === r.state),
+          r.code,
+        ).toBe(true);
+      }
+    }
+    expect(rows.filter((r) => r.capoarea === null).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.rivenditore === null).length).toBeGreaterThan(0);
+  });
+});
