@@ -12,6 +12,7 @@ import type { Db } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
     maxAgeSeconds: config.session.absoluteHours * 3600,
   });
   registerMeRoutes(app, db);
+  registerCombosRoutes(app, db);
 
   await registerStaticSpa(app, config.webDist);
   return app;

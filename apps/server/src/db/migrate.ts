@@ -1,10 +1,15 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
+import * as referenceData from './migrations/2026-11-21-reference-data.ts';
 
-/** Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file. */
+/**
+ * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
+ * Kysely runs them in name order, whatever the order here: a new name must sort after the last one.
+ */
 const migrations: Record<string, Migration> = {
   '2026-11-21-foundation': foundation,
+  '2026-11-21-reference-data': referenceData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
