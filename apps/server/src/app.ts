@@ -9,11 +9,13 @@ import { sql } from 'kysely';
 import '@portal/shared/zod-it';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createFileStore } from './lib/file-store.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
+import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
 import { registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
@@ -105,7 +107,9 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
     maxAgeSeconds: config.session.absoluteHours * 3600,
   });
   registerMeRoutes(app, db);
+  const files = createFileStore(config);
   registerCombosRoutes(app, db);
+  registerPosatoriRoutes(app, db, files);
 
   await registerStaticSpa(app, config.webDist);
   return app;

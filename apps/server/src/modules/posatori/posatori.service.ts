@@ -1,0 +1,268 @@
+import { msg } from '@portal/shared/messages-it';
+import type { Role } from '@portal/shared/roles';
+import type { PagingQuery, Paged } from '@portal/shared/schemas/paging';
+import {
+  posatoreProfileForm,
+  type PosatoreProfile,
+  type PosatoreRow,
+  type PosatoreSaveBody,
+  type PosatoriQuery,
+  type Posatori4riHome,
+} from '@portal/shared/schemas/posatori';
+import { installerProfileRules } from '@portal/shared/validation/profile-rules';
+import { validateRecord } from '@portal/shared/validation/rules';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { pageWindow } from '../../lib/paging.ts';
+import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import * as repo from './posatori.repository.ts';
+import type { PosatoriScope } from './posatori.repository.ts';
+import type { PosatoreStato } from './posatori.table.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+
+/** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
+export type ScopePart = 'any' | 'capoarea' | 'rivenditori';
+
+/** The viewer's reach as installer scope (see repo.visibleIn). */
+export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any'): Promise<PosatoriScope> {
+  const has = (role: Role) => viewer.roles.includes(role);
+  if (part === 'any' && has('admin')) return { all: true };
+  const scope: PosatoriScope = { all: false };
+  if ((part === 'any' || part === 'capoarea') && has('capoarea')) {
+    scope.capoarea = await repo.capoareaOfUser(db, viewer.userUuid);
+  }
+  if ((part === 'any' || part === 'rivenditori') && has('rivenditori')) {
+    scope.rivenditore = await repo.rivenditoreOfUser(db, viewer.userUuid);
+  }
+  if (part === 'any' && has('posatore')) scope.userUuid = viewer.userUuid;
+  return scope;
+}
+
+/**
+ * How a viewer reaches one installer, strongest first: admin, area manager in scope, the installer themselves,
+ * their reseller (read-only). undefined: out of reach, answered 404.
+ */
+export type Access = 'admin' | 'capoarea' | 'self' | 'reseller';
+
+async function accessTo(
+  db: DbOrTx,
+  viewer: Viewer,
+  uuid: string,
+): Promise<{ access: Access; scope: PosatoriScope } | undefined> {
+  const candidates: [Access, Promise<PosatoriScope> | PosatoriScope | undefined][] = [
+    ['admin', viewer.roles.includes('admin') ? { all: true } : undefined],
+    ['capoarea', viewer.roles.includes('capoarea') ? scopeOf(db, viewer, 'capoarea') : undefined],
+    ['self', viewer.roles.includes('posatore') ? { all: false, userUuid: viewer.userUuid } : undefined],
+    ['reseller', viewer.roles.includes('rivenditori') ? scopeOf(db, viewer, 'rivenditori') : undefined],
+  ];
+  for (const [access, pending] of candidates) {
+    const scope = await pending;
+    if (scope && (await repo.findPosatore(db, scope, uuid))) return { access, scope };
+  }
+  return undefined;
+}
+
+/** Admin, or an area manager in scope, may change another installer's image and gallery; the installer their own. */
+export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
+  const found = await accessTo(db, viewer, uuid);
+  if (!found) return undefined;
+  return found.access !== 'reseller';
+}
+
+export async function canView(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean> {
+  return (await accessTo(db, viewer, uuid)) !== undefined;
+}
+
+type ListRow = Awaited<ReturnType<typeof repo.listPosatori>>[number];
+
+const toRow = (r: ListRow): PosatoreRow => ({
+  uuid: r.uuid,
+  img: r.img,
+  descri: `${r.name} ${r.lastname}`.trim(),
+  tipo: r.tipo,
+  destipo: r.destipo ?? '',
+  code: r.code,
+  prov: r.state,
+  certificato: r.certificato === 1,
+  dtcorso: r.dtstart,
+  stato: r.stato,
+  coupon: Number(r.coupon ?? 0),
+  userstato: r.userstato ?? 'none',
+});
+
+export async function listPosatori(
+  db: DbOrTx,
+  viewer: Viewer,
+  part: ScopePart,
+  query: PosatoriQuery,
+): Promise<Paged<PosatoreRow>> {
+  const scope = await scopeOf(db, viewer, part);
+  const reccount = await repo.countPosatori(db, scope, query);
+  const win = pageWindow(reccount, query satisfies PagingQuery);
+  const rows = reccount === 0 ? [] : await repo.listPosatori(db, scope, query, query.order || 'cognome', win);
+  return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
+}
+
+export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori4riHome> {
+  const scope = await scopeOf(db, viewer, 'rivenditori');
+  const cposatori = await repo.countPosatori(db, scope, {});
+  const latest = await repo.listPosatori(db, scope, {}, 'recenti', { offset: 0, size: 5 });
+  const ccopoun = scope.all || !scope.rivenditore ? 0 : await repo.redeemedAt(db, scope.rivenditore);
+  return { cposatori, ccopoun, data: latest.map(toRow) };
+}
+
+type Stored = NonNullable<Awaited<ReturnType<typeof repo.findPosatore>>>;
+
+const toProfile = (p: Stored): PosatoreProfile => ({
+  uuid: p.uuid,
+  name: p.name,
+  lastname: p.lastname,
+  ragsoc: p.ragsoc,
+  dtnasc: p.dtnasc,
+  codfis: p.codfis,
+  code: p.code,
+  dtstart: p.dtstart,
+  address: p.address,
+  city: p.city,
+  cap: p.cap,
+  state: p.state,
+  azienda: p.azienda,
+  tipo: p.tipo,
+  destipo: p.destipo ?? '',
+  certificato: p.certificato === 1,
+  diisocianati: p.diisocianati === 1,
+  web: p.web === 1,
+  contoterzi: p.contoterzi === 1,
+  phone: p.phone,
+  cell: p.cell,
+  email: p.email,
+  website: p.website,
+  piva: p.piva,
+  username: p.username ?? '',
+  capoarea: p.capoarea ?? '',
+  rivenditore: p.rivenditore ?? '',
+  img: p.img,
+  stato: p.stato,
+  userstato: p.userstato ?? 'none',
+  coupon: Number(p.coupon ?? 0),
+});
+
+export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
+  const found = await accessTo(db, viewer, uuid);
+  const row = found && (await repo.findPosatore(db, found.scope, uuid));
+  if (!row) throw notFound();
+  return toProfile(row);
+}
+
+const asSaveBody = (p: PosatoreProfile): PosatoreSaveBody => ({
+  name: p.name,
+  lastname: p.lastname,
+  ragsoc: p.ragsoc,
+  dtnasc: p.dtnasc,
+  codfis: p.codfis,
+  code: p.code,
+  dtstart: p.dtstart,
+  address: p.address,
+  city: p.city,
+  cap: p.cap,
+  state: p.state,
+  azienda: p.azienda,
+  tipo: p.tipo,
+  certificato: p.certificato,
+  diisocianati: p.diisocianati,
+  web: p.web,
+  contoterzi: p.contoterzi,
+  phone: p.phone,
+  cell: p.cell,
+  email: p.email,
+  website: p.website,
+  piva: p.piva,
+  capoarea: p.capoarea,
+  rivenditore: p.rivenditore,
+});
+
+/** What an installer may not change on their own profile: the registry's and the area manager's fields. */
+const notForSelf = ['tipo', 'certificato', 'azienda', 'diisocianati', 'code', 'capoarea', 'rivenditore'] as const;
+
+/**
+ * The profile stato is the server's: SOSPESO stays until an admin decision outside this screen; otherwise a
+ * profile that passes the installer rules is OK and one that does not is INCOMPLETO, so an installer who completes
+ * their profile gets the full menu.
+ */
+function statoAfterSave(current: string, record: PosatoreSaveBody): PosatoreStato {
+  if (current === 'SOSPESO') return 'SOSPESO';
+  return Object.keys(validateRecord(installerProfileRules, record)).length === 0 ? 'OK' : 'INCOMPLETO';
+}
+
+/**
+ * POST /api/posatori/{id}. Admin: rules off (types and sizes were checked by the route). Area manager in scope and
+ * the installer themselves: the installer rules of spec section 5, with the same schema the form uses. A reseller
+ * reaches the profile read-only (403); anyone else does not reach it (404).
+ */
+export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: PosatoreSaveBody): Promise<void> {
+  const found = await accessTo(db, viewer, uuid);
+  const stored = found && (await repo.findPosatore(db, found.scope, uuid));
+  if (!found || !stored) throw notFound();
+  if (found.access === 'reseller') throw forbidden();
+
+  const current = asSaveBody(toProfile(stored));
+  const record: PosatoreSaveBody = { ...current, ...body };
+  if (found.access === 'self') for (const field of notForSelf) Object.assign(record, { [field]: current[field] });
+
+  if (found.access !== 'admin') {
+    const parsed = posatoreProfileForm.safeParse(record);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+      throw new HttpError(400, msg.correggereCampi, fields);
+    }
+  }
+
+  const fields: Record<string, string> = {};
+  if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
+    fields['tipo'] = msg.qualificaNonValida;
+  }
+  if (record.capoarea !== current.capoarea && record.capoarea && !(await repo.capoareaExists(db, record.capoarea))) {
+    fields['capoarea'] = msg.capoareaNonValido;
+  }
+  if (
+    record.rivenditore !== current.rivenditore &&
+    record.rivenditore &&
+    !(await repo.rivenditoreExists(db, record.rivenditore))
+  ) {
+    fields['rivenditore'] = msg.rivenditoreNonValido;
+  }
+  if (Object.keys(fields).length > 0) throw new HttpError(400, msg.correggereCampi, fields);
+
+  const saved = await repo.updatePosatore(db, found.scope, uuid, {
+    ...record,
+    certificato: record.certificato ? 1 : 0,
+    diisocianati: record.diisocianati ? 1 : 0,
+    web: record.web ? 1 : 0,
+    contoterzi: record.contoterzi ? 1 : 0,
+    capoarea: record.capoarea || null,
+    rivenditore: record.rivenditore || null,
+    stato: statoAfterSave(stored.stato, record),
+    updated_at: nowIso(),
+  });
+  if (!saved) throw notFound();
+}
+
+/** DELETE /api/posatore/{id}: admin, or an area manager in scope; the installer's files go too. */
+export async function deletePosatore(
+  db: Db,
+  files: FileStore,
+  viewer: Viewer,
+  uuid: string,
+  log: { warn(obj: object, text: string): void },
+): Promise<void> {
+  const scope = await scopeOf(db, viewer, viewer.roles.includes('admin') ? 'any' : 'capoarea');
+  const deleted = await db.transaction().execute((tx) => repo.deletePosatore(tx, scope, uuid));
+  if (!deleted) throw notFound();
+  // After the commit: a file left behind is only disk space, a row pointing to a missing file would be worse.
+  await files.deletePrefix(ownerPrefix('posatori', uuid)).catch((err: unknown) => {
+    log.warn({ err, uuid }, 'file del posatore non eliminati');
+  });
+}
