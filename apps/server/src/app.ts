@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
+import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
 import { registerErrorEnvelope } from './plugins/error-envelope.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   const files = createFileStore(config);
   registerCombosRoutes(app, db);
   registerPosatoriRoutes(app, db, files);
+  await registerImagesRoutes(app, db, files);
 
   await registerStaticSpa(app, config.webDist);
   return app;
