@@ -68,6 +68,27 @@ test('the installer Coupons entry opens in a new window', async ({ page }) => {
   await expect(coupons).toHaveAttribute('target', '_blank');
 });
 
+test('an installer whose stato is not OK sees only Home and Il mio profilo', async ({ page }) => {
+  // Find such an installer with an active account through the admin API, then log in as them.
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  const list = await page.request.get('/api/posatori?stato=INCOMPLETO&size=200');
+  expect(list.ok()).toBe(true);
+  const rows = (await list.json()).data as { uuid: string; userstato: string }[];
+  const row = rows.find((r) => r.userstato === 'active');
+  expect(row).toBeDefined();
+  const profile = await (await page.request.get(`/api/posatori/${row!.uuid}`)).json();
+  await page.request.post('/auth/logout', { data: {} });
+
+  await loginAs(page, profile.username);
+  await expect(page).toHaveURL('/posatore');
+  const nav = page.getByRole('navigation', { name: 'Menu principale' });
+  await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Il mio profilo', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link')).toHaveCount(2);
+  await shot(page, 'posatore-incompleto-home');
+});
+
 test('the installer home shows the mini profile card', async ({ page }) => {
   await loginAs(page, 'posatore');
   await expect(page.getByText('Mario Rossi')).toBeVisible();
