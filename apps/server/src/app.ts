@@ -45,6 +45,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       },
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     // Ids in paths are UUIDs; anything longer is refused before routing.
     routerOptions: { maxParamLength: 200 },
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),

@@ -25,6 +25,7 @@ const envSchema = z.object({
   PORTAL_DEMO: boolFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Config = {
@@ -42,6 +43,8 @@ export type Config = {
   /** Built SPA served with history fallback; absent in API-only tests. */
   webDist: string | undefined;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
+  /** Fastify trustProxy: behind a load balancer the client address (used by login throttling) is in X-Forwarded-For. */
+  trustProxy: boolean | string;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -71,5 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     session: { idleMinutes: 30, absoluteHours: 12, secureCookie: publicUrl.startsWith('https://') },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/** 'true' trusts every proxy; anything else is a comma-separated list of proxy addresses or CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

@@ -155,3 +155,26 @@ describe('the single-page app', () => {
     expect((await spa.app.inject({ method: 'GET', url: '/auth/nope' })).statusCode).toBe(404);
   });
 });
+
+describe('behind a proxy', () => {
+  it('throttles by the forwarded client address when TRUST_PROXY is set', async () => {
+    const proxied = await createTestContext({ seed: true, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const attempt = (ip: string, pwd: string, user = 'admin') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { user, pwd },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': ip },
+        });
+      // Unknown users, so only the per-address counter fills up.
+      for (let i = 0; i < 50; i++) await attempt('203.0.113.7', 'errata', `sconosciuto${i}`);
+      // Refused for the throttled client, accepted for another client behind the same proxy.
+      expect((await attempt('203.0.113.7', 'portale-demo')).json()).toEqual({ res: 'KO' });
+      expect((await attempt('203.0.113.8', 'portale-demo')).json().res).toBe('OK');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
