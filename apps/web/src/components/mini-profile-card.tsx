@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -13,17 +12,9 @@ import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import type { Me } from '@portal/shared/schemas/me';
-import { formatAddress, initials } from '../lib/formatters.ts';
-
-// The field names are read by screen readers only; sighted users have the icons.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { formatAddress } from '../lib/formatters.ts';
+import { PersonAvatar } from './person-avatar.tsx';
+import { visuallyHidden } from './visually-hidden.ts';
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: string }) {
   if (!children) return null;
@@ -33,6 +24,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </Box>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {/* The field names are read by screen readers only; sighted users have the icons. */}
         <Box component="span" sx={visuallyHidden}>
           {label}:{' '}
         </Box>
@@ -50,13 +42,7 @@ export function MiniProfileCard({ me }: { me: Me }) {
     <Card variant="outlined" component="section" aria-label="Profilo">
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar
-            src={me.img || undefined}
-            alt=""
-            sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 28 }}
-          >
-            {initials(fullName)}
-          </Avatar>
+          <PersonAvatar src={me.img} name={fullName} size={72} />
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
               <Tooltip title={me.destipo || 'Posatore'}>

@@ -41,7 +41,10 @@ async function request<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
-  if (method === 'POST') {
+  if (method === 'POST' && body instanceof FormData) {
+    // Multipart uploads: the browser writes the Content-Type with its boundary.
+    init.body = body;
+  } else if (method === 'POST') {
     // The server expects a JSON body on every POST, even an empty one.
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
@@ -85,4 +88,12 @@ export function apiPost<T>(path: string, body: unknown, schema: ZodType<T>, opti
 
 export function apiDelete<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   return request('DELETE', path, schema, undefined, options);
+}
+
+/** POST one file as multipart, fields `file` and `filename` (spec section 7, image upload). */
+export function apiUpload<T>(path: string, file: File, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  const form = new FormData();
+  form.append('filename', file.name);
+  form.append('file', file, file.name);
+  return request('POST', path, schema, form, options);
 }

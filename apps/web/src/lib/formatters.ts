@@ -36,3 +36,10 @@ export function formatAddress(parts: { address: string; cap: string; city: strin
   const withProvince = parts.state ? `${place} (${parts.state})`.trim() : place;
   return [parts.address, withProvince].filter(Boolean).join(', ');
 }
+
+/** Month fields travel as YYYY-MM-01 and are shown mm/yyyy. */
+export function formatMonth(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('MM/YYYY') : '';
+}

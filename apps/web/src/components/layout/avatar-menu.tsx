@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import MuiAvatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -13,19 +12,10 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import type { Role } from '@portal/shared/roles';
 import type { Avatar } from '@portal/shared/schemas/me';
 import { useLogout } from '../../features/auth/api/delete-session.ts';
-import { initials } from '../../lib/formatters.ts';
+import { PersonAvatar } from '../person-avatar.tsx';
 
 function UserAvatar({ avatar, size }: { avatar: Avatar | undefined; size: number }) {
-  const name = avatar?.name ?? '';
-  return (
-    <MuiAvatar
-      src={avatar?.img || undefined}
-      alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size * 0.42 }}
-    >
-      {initials(name)}
-    </MuiAvatar>
-  );
+  return <PersonAvatar src={avatar?.img} name={avatar?.name ?? ''} size={size} />;
 }
 
 /**
