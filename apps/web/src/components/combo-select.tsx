@@ -1,0 +1,75 @@
+import type { Ref } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ComboOption } from '@portal/shared/schemas/combos';
+
+type ComboSelectProps = {
+  options: readonly ComboOption[];
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  label: string;
+  id: string;
+  name?: string;
+  /** The label of '' ('Tutti' in a filter, 'Nessuno' in a form); null when '' is not a choice. */
+  emptyLabel?: string | null;
+  /** Labels a value missing from the options (e.g. a reference outside the filtered list); the raw value otherwise. */
+  missingLabel?: string | undefined;
+  loading?: boolean;
+  error?: boolean;
+  helperText?: string | undefined;
+  readOnly?: boolean;
+  size?: 'small' | 'medium';
+  inputRef?: Ref<HTMLInputElement>;
+};
+
+/** A dropdown over a combo endpoint's {value, label} options (spec section 3, dropdown option). */
+export function ComboSelect({
+  options,
+  value,
+  onChange,
+  onBlur,
+  label,
+  id,
+  name,
+  emptyLabel = 'Tutti',
+  missingLabel,
+  loading = false,
+  error,
+  helperText,
+  readOnly,
+  size,
+  inputRef,
+}: ComboSelectProps) {
+  // A current value the options do not hold still shows (and stays selected) rather than blanking the field.
+  const missing = value !== '' && !options.some((option) => option.value === value);
+  return (
+    <TextField
+      select
+      id={id}
+      name={name}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      error={error}
+      helperText={helperText}
+      size={size}
+      fullWidth
+      inputRef={inputRef}
+      slotProps={{ input: { readOnly } }}
+    >
+      {emptyLabel !== null && (
+        <MenuItem value="">
+          <em>{emptyLabel}</em>
+        </MenuItem>
+      )}
+      {missing && <MenuItem value={value}>{loading ? '…' : (missingLabel ?? value)}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

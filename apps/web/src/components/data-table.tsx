@@ -1,0 +1,188 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Breakpoint } from '@mui/material/styles';
+import { visuallyHidden } from './visually-hidden.ts';
+
+export type Column<R> = {
+  key: string;
+  /** The header text; for an icon-only column it is read by screen readers only (hideHeader). */
+  header: string;
+  hideHeader?: boolean;
+  render: (row: R) => ReactNode;
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+  /** Columns that matter less are dropped on narrow screens instead of squeezing the others. */
+  hideBelow?: Breakpoint;
+};
+
+export type Selection = {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+};
+
+type DataTableProps<R> = {
+  /** Names the table for screen readers ('Elenco posatori'). */
+  label: string;
+  rows: readonly R[];
+  columns: readonly Column<R>[];
+  rowKey: (row: R) => string;
+  /** The row's name, for the checkbox's accessible name ('Seleziona Mario Rossi'). */
+  rowLabel: (row: R) => string;
+  selection?: Selection | undefined;
+  /** The last cell of a row, e.g. its menu. */
+  rowActions?: ((row: R) => ReactNode) | undefined;
+  /** A page is being fetched: the rows shown are the previous ones. */
+  loading: boolean;
+  emptyText: string;
+  /** Rendered under the rows: the pager. */
+  footer?: ReactNode;
+};
+
+function displayFrom(hideBelow: Breakpoint | undefined) {
+  return hideBelow ? { xs: 'none', [hideBelow]: 'table-cell' } : undefined;
+}
+
+/**
+ * The table of a server-paged list (one page of rows, the pager below). Selection is by row key, so the screen
+ * decides what selecting means across pages.
+ */
+export function DataTable<R>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  rowLabel,
+  selection,
+  rowActions,
+  loading,
+  emptyText,
+  footer,
+}: DataTableProps<R>) {
+  const keys = rows.map(rowKey);
+  const selectedHere = selection ? keys.filter((key) => selection.selected.has(key)).length : 0;
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (selectedHere === keys.length) for (const key of keys) next.delete(key);
+    else for (const key of keys) next.add(key);
+    selection.onChange(next);
+  };
+  const toggle = (key: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+  const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
+
+  return (
+    <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+      {/* Kept in the layout always, so the rows do not jump when a fetch starts or ends. */}
+      <LinearProgress
+        aria-hidden={!loading}
+        sx={{ position: 'absolute', top: 0, left: 0, right: 0, visibility: loading ? 'visible' : 'hidden' }}
+      />
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={loading}>
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={keys.length > 0 && selectedHere === keys.length}
+                    indeterminate={selectedHere > 0 && selectedHere < keys.length}
+                    disabled={keys.length === 0}
+                    onChange={toggleAll}
+                    slotProps={{ input: { 'aria-label': 'Seleziona tutti' } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{
+                    width: column.width,
+                    display: displayFrom(column.hideBelow),
+                    fontWeight: 500,
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {column.hideHeader ? (
+                    <Box component="span" sx={visuallyHidden}>
+                      {column.header}
+                    </Box>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              ))}
+              {rowActions && (
+                <TableCell sx={{ width: 56 }}>
+                  <Box component="span" sx={visuallyHidden}>
+                    Azioni
+                  </Box>
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {/* The first load: placeholder rows keep the table's shape instead of an empty header. */}
+            {rows.length === 0 &&
+              loading &&
+              [0, 1, 2, 3, 4].map((n) => (
+                <TableRow key={`skeleton-${n}`}>
+                  <TableCell colSpan={columnCount}>
+                    <Skeleton variant="text" height={32} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {rows.length === 0 && !loading && (
+              <TableRow>
+                <TableCell colSpan={columnCount} sx={{ py: 6, textAlign: 'center' }}>
+                  <Typography sx={{ color: 'text.secondary' }}>{emptyText}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((row) => {
+              const key = rowKey(row);
+              const checked = selection?.selected.has(key) ?? false;
+              return (
+                <TableRow key={key} hover selected={checked}>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={checked}
+                        onChange={() => toggle(key)}
+                        slotProps={{ input: { 'aria-label': `Seleziona ${rowLabel(row)}` } }}
+                      />
+                    </TableCell>
+                  )}
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align} sx={{ display: displayFrom(column.hideBelow) }}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                  {rowActions && <TableCell sx={{ py: 0 }}>{rowActions(row)}</TableCell>}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {footer}
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+
+export type RowAction = {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** Destructive actions (Elimina) are shown in red. */
+  danger?: boolean;
+};
+
+/** The three-dot menu of a list row or thumbnail. */
+export function RowMenu({ label, actions }: { label: string; actions: readonly RowAction[] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => {
+          // A menu inside a clickable card must not open the card too.
+          event.stopPropagation();
+          setAnchor(event.currentTarget);
+        }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {actions.map((action) => (
+          <MenuItem
+            key={action.label}
+            onClick={() => {
+              setAnchor(null);
+              action.onClick();
+            }}
+            sx={action.danger ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}
+          >
+            <ListItemIcon>{action.icon}</ListItemIcon>
+            <ListItemText>{action.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
