@@ -7,6 +7,8 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
 > & {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
+  /** An input filter of spec section 5 (CAP digits only, codice fiscale upper case, ...), applied as the user types. */
+  filter?: (value: string) => string;
 };
 
 /**
@@ -18,6 +20,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
   name,
   helperText,
   error,
+  filter,
   ...props
 }: FormTextFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
@@ -26,7 +29,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
       {...props}
       name={field.name}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={(event) => field.onChange(filter ? filter(event.target.value) : event.target.value)}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error !== undefined || error === true}
