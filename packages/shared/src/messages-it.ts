@@ -49,4 +49,10 @@ export const msg = {
   immagineNonValida: 'Il file non è un’immagine valida (sono ammessi JPEG, PNG e WebP)',
   immagineTroppoGrande: 'L’immagine supera la dimensione massima di 5 MB',
   galleriaPiena: 'La galleria ha raggiunto il numero massimo di immagini',
+  pdfNonValido: 'Il file non è un PDF valido',
+  pdfTroppoGrande: 'Il PDF supera la dimensione massima di 10 MB',
+  prioritaNonValida: 'Priorità non valida',
+  partnerFuoriArea: 'Il partner deve restare nella tua area: indica te come capo area o una tua provincia',
+  utenteEsistente: 'Esiste già un utente con questa email',
+  senzaAccount: 'Nessun account associato',
 } as const;

@@ -15,10 +15,15 @@ export const capabilities = {
   'posatori.area': ['capoarea'], // the area manager's own list (/api/posatori4ca)
   'posatori.reseller': ['rivenditori'], // the reseller's own list and home (/api/posatori4ri, _home)
   'partners.view': ['admin', 'capoarea', 'rivenditori'],
-  'partners.edit': ['admin', 'capoarea'],
-  'partners.payments': ['admin', 'capoarea'],
+  // Save a partner and its logo; a reseller only the partners assigned to them (row scope on the server).
+  'partners.edit': ['admin', 'capoarea', 'rivenditori'],
+  'partners.manage': ['admin', 'capoarea'], // create and delete partners
+  'partners.payments': ['admin', 'capoarea'], // list, upload, edit, delete and download payments
+  'partners.area': ['capoarea'], // the area manager's lists and home (/api/partner_ca, /api/partner_ca2)
+  'partners.reseller': ['rivenditori'], // the reseller's list (/api/partner_ri)
   'capoarea.view': ['admin'],
-  'rivenditori.view': ['admin', 'capoarea'],
+  'rivenditori.view': ['admin', 'capoarea'], // an area manager reads the resellers in their reach
+  'rivenditori.area': ['capoarea'], // the area manager's reseller list (/api/rivenditori_ca)
   'coupons.edit': ['admin'],
   'coupons.view': ['admin', 'capoarea', 'posatore'],
   'coupons.redeem': ['rivenditori'],

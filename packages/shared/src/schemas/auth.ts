@@ -50,3 +50,7 @@ export const resultReply = z.object({
   res: z.enum(['OK', 'KO']),
   reason: z.string().optional(),
 });
+
+/** A create (POST .../nuovo, POST /api/capoarea, POST /api/riventitore): the new row's uuid. */
+export const createdReply = z.object({ res: z.literal('OK'), uuid: z.string() });
+export type CreatedReply = z.infer<typeof createdReply>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals, MONEY_MAX_EUROS } from '../money.ts';
+import { provinces } from '../provinces.ts';
 import { fromMonthValue, isIsoDate, isValidProvince } from '../validation/common.ts';
+import { dateRule } from '../validation/field-rules.ts';
 import { validationMsg } from '../validation/messages.ts';
 
 /**
@@ -43,3 +46,25 @@ export const phoneText = text(PHONE_MAX).regex(/^[0-9 /+-]*$/, validationMsg.tel
 
 /** A reference to another row by uuid, '' when none. */
 export const uuidOrEmpty = z.union([z.literal(''), z.uuid()]);
+
+/** A date field that must be filled: a real YYYY-MM-DD not before 1900-01-01 (spec section 9). */
+export const requiredDate = z.string().superRefine((v, ctx) => {
+  const problem = dateRule(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** Money on the wire: a number of euros, 0 or more, with at most 2 decimals (integer cents in the database). */
+export const euros = z
+  .number({ error: validationMsg.importoNonValido })
+  .min(0, validationMsg.importoNegativo)
+  .max(MONEY_MAX_EUROS, validationMsg.importoTroppoGrande)
+  .refine(hasAtMostTwoDecimals, validationMsg.importoNonValido);
+
+/** Provinces of competence (shown as chips): province siglas, each at most once. */
+export const provinceList = z
+  .array(z.string().refine(isValidProvince, validationMsg.provinciaNonValida))
+  .max(provinces.length)
+  .refine((list) => new Set(list).size === list.length, validationMsg.provinciaRipetuta);
+
+/** A province filter of the lists: a sigla, or '' for none. */
+export const provinceFilter = z.string().regex(/^([A-Z]{2})?$/, validationMsg.provinciaNonValida);

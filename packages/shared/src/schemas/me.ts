@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { roleSchema } from '../roles.ts';
+import { adminProfileRules } from '../validation/profile-rules.ts';
+import { rulesCheck } from '../validation/rules.ts';
+import { capoareaProfile } from './capoarea.ts';
+import { EMAIL_MAX, NAME_MAX, phoneText, text } from './fields.ts';
+import { accountStato } from './posatori.ts';
+import { rivenditoreProfile } from './rivenditori.ts';
 
 /** GET /api/avatar: what the toolbar shows. stato and ccoupon only for installers. */
 export const avatarReply = z.object({
@@ -40,3 +46,38 @@ export const errorReply = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorReply = z.infer<typeof errorReply>;
+
+/** The admin's own record (GET /api/myprofile for an admin). username and stato are read-only. */
+export const adminProfile = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  img: z.string(),
+  username: z.string(),
+  stato: accountStato,
+});
+export type AdminProfile = z.infer<typeof adminProfile>;
+
+/** POST /api/myprofile for an admin. */
+export const adminProfileBody = z.object({
+  name: text(NAME_MAX),
+  lastname: text(NAME_MAX),
+  email: text(EMAIL_MAX),
+  phone: phoneText,
+});
+export type AdminProfileBody = z.infer<typeof adminProfileBody>;
+export const adminProfileForm = adminProfileBody.check(rulesCheck(adminProfileRules));
+
+/**
+ * GET /api/myprofile: the current user's own record, by the role they land in (role tells which shape).
+ * POST /api/myprofile takes the matching body: adminProfileForm, capoareaOwnForm or rivenditoreOwnForm.
+ * Installers keep /api/posatori/{uuid} (their uuid is in /api/me).
+ */
+export const myProfileReply = z.discriminatedUnion('role', [
+  adminProfile.extend({ role: z.literal('admin') }),
+  capoareaProfile.extend({ role: z.literal('capoarea') }),
+  rivenditoreProfile.extend({ role: z.literal('rivenditori') }),
+]);
+export type MyProfile = z.infer<typeof myProfileReply>;

@@ -19,4 +19,9 @@ export const validationMsg = {
   soloCifre: 'Usare solo cifre',
   telefonoNonValido: 'Usare solo cifre, spazi, barra, trattino e più',
   massimoCaratteri: (max: number) => `Massimo ${max} caratteri`,
+  importoNonValido: 'Importo non valido: un numero di euro con al massimo 2 decimali',
+  importoNegativo: 'L’importo non può essere negativo',
+  importoTroppoGrande: 'Importo troppo grande',
+  provinciaRipetuta: 'Provincia indicata più volte',
+  fineDopoInizio: 'La fine non può precedere l’inizio',
 } as const;
