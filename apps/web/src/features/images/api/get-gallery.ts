@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { galleryReply, type GalleryItem } from '@portal/shared/schemas/images';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** The installer galleries ('Realizzazioni', spec section 7): another installer's, or one's own. */
+export type GalleryPath = `/api/posagallery/${string}` | '/api/mygallery';
+
+// Spec section 7: the listing carries a ?refresh{n} cache breaker, a new n per request.
+let refresh = 0;
+
+export function getGallery(path: GalleryPath, signal?: AbortSignal): Promise<GalleryItem[]> {
+  refresh += 1;
+  return apiGet(`${path}?refresh${refresh}`, galleryReply, { signal });
+}
+
+export function galleryQuery(path: GalleryPath) {
+  return queryOptions({
+    queryKey: ['gallery', path],
+    queryFn: ({ signal }) => getGallery(path, signal),
+  });
+}
+
+export function useGallery(path: GalleryPath) {
+  return useQuery(galleryQuery(path));
+}

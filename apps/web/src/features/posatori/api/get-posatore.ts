@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { posatoreProfile, type PosatoreProfile } from '@portal/shared/schemas/posatori';
+import { apiGet } from '../../../lib/api-client.ts';
+import { posatoriKey } from './get-posatori.ts';
+
+/** GET /api/posatori/{id}: the installer profile (spec section 3), for every role that reaches it. */
+export function getPosatore(id: string, signal?: AbortSignal): Promise<PosatoreProfile> {
+  return apiGet(`/api/posatori/${encodeURIComponent(id)}`, posatoreProfile, { signal });
+}
+
+export function posatoreQuery(id: string) {
+  return queryOptions({
+    queryKey: [...posatoriKey, 'detail', id],
+    queryFn: ({ signal }) => getPosatore(id, signal),
+  });
+}
+
+export function usePosatore(id: string | undefined) {
+  return useQuery({ ...posatoreQuery(id ?? ''), enabled: id !== undefined && id !== '' });
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { posatoriPage, type PosatoriPage, type PosatoriQuery } from '@portal/shared/schemas/posatori';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** The installer lists of spec section 7: every installer (admin), the area manager's, the reseller's. */
+export type PosatoriSource = '/api/posatori' | '/api/posatori4ca' | '/api/posatori4ri';
+
+/** Everything under this key is installer data: a save, a delete or an upload invalidates it all. */
+export const posatoriKey = ['posatori'] as const;
+
+/** GET {source}?filters&page: empty filters stay out of the query string (the server reads '' as no filter too). */
+export function getPosatori(source: PosatoriSource, query: PosatoriQuery, signal?: AbortSignal): Promise<PosatoriPage> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return apiGet(search ? `${source}?${search}` : source, posatoriPage, { signal });
+}
+
+export function posatoriListQuery(source: PosatoriSource, query: PosatoriQuery) {
+  return queryOptions({
+    queryKey: [...posatoriKey, 'list', source, query],
+    queryFn: ({ signal }) => getPosatori(source, query, signal),
+    // The previous page stays on screen while the next one loads, so the table does not collapse.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePosatori(source: PosatoriSource, query: PosatoriQuery) {
+  return useQuery(posatoriListQuery(source, query));
+}
