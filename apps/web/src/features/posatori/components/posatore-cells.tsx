@@ -1,0 +1,49 @@
+import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import type { ComboOption } from '@portal/shared/schemas/combos';
+import type { PosatoreRow } from '@portal/shared/schemas/posatori';
+import { formatMonth } from '../../../lib/formatters.ts';
+
+/** Where a row leads, and the list to come back to (its filters and page) after the edit screen. */
+export type RowLink = { to: string; state: { listSearch: string } };
+
+/** The installer's name as a link to their profile. */
+export function NameLink({ row, link }: { row: PosatoreRow; link: RowLink }) {
+  return (
+    <Link component={RouterLink} to={link.to} state={link.state} underline="hover" sx={{ fontWeight: 500 }}>
+      {row.descri || row.code || 'Senza nome'}
+    </Link>
+  );
+}
+
+/** The certificate icon of spec section 2 (installer list) and of the profile side panel. */
+export function CertificateIcon({ certified }: { certified: boolean }) {
+  if (!certified) return null;
+  return (
+    <Tooltip title="Certificato">
+      <VerifiedIcon color="primary" fontSize="small" aria-label="Certificato" role="img" />
+    </Tooltip>
+  );
+}
+
+/** A profile that is not complete or is suspended says so next to the name (labels of /api/cbostato). */
+export function ProfileStatoChip({ stato, stati }: { stato: string; stati: readonly ComboOption[] }) {
+  if (stato === '' || stato === 'OK') return null;
+  const label = stati.find((option) => option.value === stato)?.label ?? stato;
+  return (
+    <Chip
+      label={label}
+      size="small"
+      variant="outlined"
+      color={stato === 'SOSPESO' ? 'error' : 'warning'}
+      sx={{ height: 20, fontSize: 11 }}
+    />
+  );
+}
+
+export function courseMonth(row: PosatoreRow): string {
+  return formatMonth(row.dtcorso);
+}

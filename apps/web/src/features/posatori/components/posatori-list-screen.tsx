@@ -1,0 +1,249 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
+import SendIcon from '@mui/icons-material/SendOutlined';
+import TuneIcon from '@mui/icons-material/TuneOutlined';
+import { msg } from '@portal/shared/messages-it';
+import type { PosatoreRow } from '@portal/shared/schemas/posatori';
+import { ActionBar, type BarAction } from '../../../components/action-bar.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { PageCorrection, Pager } from '../../../components/pager.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import type { RowAction } from '../../../components/row-menu.tsx';
+import { listViewOf, ViewSwitch } from '../../../components/view-switch.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { useListSearchParams } from '../../../lib/list-search-params.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useAdminResetPassword } from '../../auth/api/admin-reset-password.ts';
+import { useCombo } from '../../combos/api/get-combo.ts';
+import { useDeletePosatori } from '../api/delete-posatori.ts';
+import { posatoriKey, usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
+import { PosatoriFilters, toPosatoriQuery, type PosatoriFilterKey } from './posatori-filters.tsx';
+import { PosatoriTable } from './posatori-table.tsx';
+import { PosatoriThumbnails } from './posatori-thumbnails.tsx';
+import type { RowLink } from './posatore-cells.tsx';
+
+export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
+
+type AreaSetup = {
+  title: string;
+  source: PosatoriSource;
+  /** Spec section 2: the filters of each area's list. */
+  filters: readonly PosatoriFilterKey[];
+  /** Admin only: several rows can be selected and deleted together. */
+  selectable: boolean;
+};
+
+const setups: Record<PosatoriArea, AreaSetup> = {
+  admin: {
+    title: 'Anagrafica posatori',
+    source: '/api/posatori',
+    filters: ['name', 'code', 'state', 'tipo', 'certificato', 'stato', 'dtcorso', 'order'],
+    selectable: true,
+  },
+  capoarea: {
+    title: 'Posatori',
+    source: '/api/posatori4ca',
+    filters: ['name', 'code', 'state', 'tipo', 'certificato', 'dtcorso'],
+    selectable: false,
+  },
+  rivenditori: {
+    title: 'Posatori',
+    source: '/api/posatori4ri',
+    filters: ['name', 'code', 'state', 'tipo', 'certificato', 'dtcorso'],
+    selectable: false,
+  },
+};
+
+const urlKeys = ['tipo', 'certificato', 'state', 'stato', 'code', 'name', 'dtcorso', 'order', 'view'] as const;
+
+type PosatoriListScreenProps = {
+  area: PosatoriArea;
+  /** The toolbar of the area (imports, exports, ...), built by the page. */
+  actions: readonly BarAction[];
+  /** Dialogs the toolbar opens, rendered by the page that owns them. */
+  children?: ReactNode;
+};
+
+/**
+ * The installer list of an area (spec section 2): filters, sort, page and view in the URL; table or thumbnails;
+ * the row menu of the role; for the admin, multiple selection and delete.
+ */
+export function PosatoriListScreen({ area, actions, children }: PosatoriListScreenProps) {
+  const setup = setups[area];
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const list = useListSearchParams(urlKeys);
+  const view = listViewOf(list.values.view);
+  const query = toPosatoriQuery(Object.fromEntries(setup.filters.map((key) => [key, list.values[key]])), list.page);
+  const posatori = usePosatori(setup.source, query);
+  const stati = useCombo('cbostato');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const { showInPreparazione, dialog: preparazioneDialog } = useInPreparazione();
+  const resetPassword = useAdminResetPassword();
+  const remove = useDeletePosatori();
+
+  const data = posatori.data;
+  const rows = data?.data ?? [];
+  const editPath = (uuid: string) => `/${area}/posatori/${uuid}`;
+  const linkOf = (row: PosatoreRow): RowLink => ({ to: editPath(row.uuid), state: { listSearch: location.search } });
+
+  const deleteRows = async (uuids: readonly string[], question: string) => {
+    if (!(await confirm(question))) return;
+    remove.mutate(uuids, {
+      onSuccess: () => {
+        setSelected(new Set());
+        showToast(uuids.length === 1 ? 'Posatore eliminato' : `${uuids.length} posatori eliminati`, 'success');
+      },
+    });
+  };
+
+  const sendReset = async (row: PosatoreRow) => {
+    if (!(await confirm(msg.confermaResetPassword))) return;
+    resetPassword.mutate(row.uuid, {
+      onSuccess: () => {
+        showToast(
+          row.userstato === 'active' ? 'Email di reimpostazione password inviata' : 'Email di attivazione inviata',
+          'success',
+        );
+        // An activation creates or re-requests the account: its status dot changes.
+        void queryClient.invalidateQueries({ queryKey: posatoriKey });
+      },
+    });
+  };
+
+  const actionsOf = (row: PosatoreRow): RowAction[] => {
+    const edit = {
+      label: 'Modifica',
+      icon: <EditIcon fontSize="small" />,
+      onClick: () => navigate(editPath(row.uuid), { state: { listSearch: location.search } }),
+    };
+    const coupons = {
+      label: 'Vedi Coupon',
+      icon: <ConfirmationNumberIcon fontSize="small" />,
+      onClick: () => showInPreparazione('Vedi Coupon'),
+    };
+    const del = {
+      label: 'Elimina',
+      icon: <DeleteIcon fontSize="small" />,
+      danger: true,
+      onClick: () => void deleteRows([row.uuid], msg.confermaCancellazione),
+    };
+    if (area === 'capoarea') return [edit, coupons, del];
+    return [
+      edit,
+      {
+        // Spec section 4: the label follows the account state; the action is the same.
+        label: row.userstato === 'active' ? 'Reimposta password' : 'Manda attivazione',
+        icon: row.userstato === 'active' ? <KeyIcon fontSize="small" /> : <SendIcon fontSize="small" />,
+        onClick: () => void sendReset(row),
+      },
+      coupons,
+      {
+        label: 'Gestisci coupons',
+        icon: <TuneIcon fontSize="small" />,
+        onClick: () => showInPreparazione('Gestisci coupons'),
+      },
+      del,
+    ];
+  };
+
+  const selection = setup.selectable ? { selected, onChange: setSelected } : undefined;
+  const pager = data && (
+    <Pager page={data.page} pages={data.pages} onChange={(page) => list.setPage(page)} label="Pagine dei posatori" />
+  );
+  const viewProps = {
+    rows,
+    loading: posatori.isFetching,
+    linkOf,
+    actionsOf: area === 'rivenditori' ? undefined : actionsOf,
+    selection,
+    stati: stati.data ?? [],
+    footer: pager,
+  };
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          columnGap: 2,
+          rowGap: 1,
+          mb: 2,
+        }}
+      >
+        <Box sx={{ '& h1': { mb: 0 } }}>
+          <PageTitle title={setup.title} />
+        </Box>
+        <ActionBar actions={actions} />
+      </Box>
+
+      <PosatoriFilters
+        keys={setup.filters}
+        values={list.values}
+        onChange={(changes) => {
+          // Another filter shows other rows: what was selected is no longer in view.
+          setSelected(new Set());
+          list.setFilters(changes);
+        }}
+        onClear={() => {
+          setSelected(new Set());
+          list.clearFilters(setup.filters);
+        }}
+      />
+
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, minHeight: 40, flexWrap: 'wrap' }}>
+        <Typography sx={{ color: 'text.secondary' }} aria-live="polite">
+          {data
+            ? data.reccount === 1
+              ? '1 posatore'
+              : `${data.reccount} posatori`
+            : posatori.isError
+              ? ''
+              : 'Caricamento…'}
+        </Typography>
+        {selection && selected.size > 0 && (
+          <Button
+            color="error"
+            variant="contained"
+            size="small"
+            startIcon={<DeleteIcon />}
+            loading={remove.isPending}
+            onClick={() => void deleteRows([...selected], msg.confermaCancellazionePosatori(selected.size))}
+          >
+            Elimina selezionati ({selected.size})
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <ViewSwitch value={view} onChange={(next) => list.setOption('view', next === 'list' ? '' : next)} />
+      </Box>
+
+      {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+      {posatori.isError && !data ? (
+        <Alert severity="error">{errorReason(posatori.error, msg.erroreInterno)}</Alert>
+      ) : view === 'list' ? (
+        <PosatoriTable {...viewProps} />
+      ) : (
+        <PosatoriThumbnails {...viewProps} />
+      )}
+
+      {confirmDialog}
+      {preparazioneDialog}
+      {children}
+    </>
+  );
+}
