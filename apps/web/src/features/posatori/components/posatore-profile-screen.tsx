@@ -1,0 +1,68 @@
+import { Link as RouterLink, useLocation } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { msg } from '@portal/shared/messages-it';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { usePosatore } from '../api/get-posatore.ts';
+import { PosatoreGallery } from './posatore-gallery.tsx';
+import { PosatoreProfileForm } from './posatore-profile-form.tsx';
+import { ProfileSidePanel } from './profile-side-panel.tsx';
+import { variantSetups, type ProfileVariant } from './profile-variants.ts';
+
+/** The list's query string handed over by the list's links, if it is one. */
+function listSearchOf(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('listSearch' in state)) return '';
+  const search = state.listSearch;
+  return typeof search === 'string' && search.startsWith('?') ? search : '';
+}
+
+/** An installer profile screen of any variant: loads the profile (spinner meanwhile), then panel, form and gallery. */
+export function PosatoreProfileScreen({ id, variant }: { id: string | undefined; variant: ProfileVariant }) {
+  const setup = variantSetups[variant];
+  const location = useLocation();
+  const listSearch = listSearchOf(location.state);
+  const profile = usePosatore(id);
+
+  const back = setup.listPath && (
+    <Button
+      component={RouterLink}
+      to={{ pathname: setup.listPath, search: listSearch }}
+      startIcon={<ArrowBackIcon />}
+      sx={{ mb: 1, ml: -1 }}
+    >
+      Torna all'elenco
+    </Button>
+  );
+
+  if (profile.isPending) return <FullPageSpinner />;
+  if (profile.isError) {
+    return (
+      <>
+        {back}
+        <PageTitle title="Modifica Profilo" />
+        <Alert severity="error">{errorReason(profile.error, msg.erroreInterno)}</Alert>
+      </>
+    );
+  }
+
+  const data = profile.data;
+  const gallery = setup.gallery(data.uuid);
+  return (
+    <>
+      {back}
+      <PageTitle title="Modifica Profilo" />
+      {/* One form per profile: another id starts from that profile's values. */}
+      <PosatoreProfileForm
+        key={data.uuid}
+        profile={data}
+        setup={setup}
+        listSearch={listSearch}
+        aside={<ProfileSidePanel profile={data} imagePath={setup.imagePath(data.uuid)} />}
+        after={<PosatoreGallery path={gallery.path} editable={gallery.editable} />}
+      />
+    </>
+  );
+}

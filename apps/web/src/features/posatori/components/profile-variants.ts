@@ -1,0 +1,77 @@
+import type { GalleryPath } from '../../images/api/get-gallery.ts';
+import type { ProfileImagePath } from '../../images/api/upload-profile-image.ts';
+
+/**
+ * The installer profile screens of spec section 2: the admin's edit (rules off), the area manager's, the
+ * reseller's read-only view and the installer's own (the qualification-read-only variant).
+ */
+export type ProfileVariant = 'admin' | 'capoarea' | 'rivenditori' | 'self';
+
+export type VariantSetup = {
+  /** Spec section 5: the admin edit has its rules switched off; types and sizes are still checked. */
+  rules: boolean;
+  readOnly: boolean;
+  /** Qualification, certificate, code and the capoarea / rivenditore references are the registry's (self-edit). */
+  registryReadOnly: boolean;
+  /** Spec section 6: only admin and capoarea see and edit the diisocyanate flag. */
+  diisocianati: boolean;
+  /** Spec sections 4 and 6: every save but the admin's confirms with 'Dati Salvati'. */
+  confirmSave: boolean;
+  /** The list the screen belongs to: its back button, and for the area manager the place to go after saving. */
+  listPath: string | null;
+  backAfterSave: boolean;
+  /** Where the profile image goes; null: the viewer may not change it (the reseller). */
+  imagePath: (uuid: string) => ProfileImagePath | null;
+  gallery: (uuid: string) => { path: GalleryPath; editable: boolean };
+};
+
+const otherInstaller = {
+  imagePath: (uuid: string): ProfileImagePath => `/api/saveimg/${uuid}/profile`,
+  gallery: (uuid: string) => ({ path: `/api/posagallery/${uuid}` as const, editable: true }),
+};
+
+export const variantSetups: Record<ProfileVariant, VariantSetup> = {
+  admin: {
+    rules: false,
+    readOnly: false,
+    registryReadOnly: false,
+    diisocianati: true,
+    confirmSave: false,
+    listPath: '/admin/posatori',
+    backAfterSave: false,
+    ...otherInstaller,
+  },
+  capoarea: {
+    rules: true,
+    readOnly: false,
+    registryReadOnly: false,
+    diisocianati: true,
+    confirmSave: true,
+    listPath: '/capoarea/posatori',
+    backAfterSave: true,
+    ...otherInstaller,
+  },
+  rivenditori: {
+    rules: true,
+    readOnly: true,
+    registryReadOnly: true,
+    diisocianati: false,
+    confirmSave: true,
+    listPath: '/rivenditori/posatori',
+    backAfterSave: false,
+    // Spec section 6: a reseller changes neither the image nor the gallery of an installer.
+    imagePath: () => null,
+    gallery: (uuid) => ({ path: `/api/posagallery/${uuid}`, editable: false }),
+  },
+  self: {
+    rules: true,
+    readOnly: false,
+    registryReadOnly: true,
+    diisocianati: false,
+    confirmSave: true,
+    listPath: null,
+    backAfterSave: false,
+    imagePath: () => '/api/savemyimg/profile',
+    gallery: () => ({ path: '/api/mygallery', editable: true }),
+  },
+};
