@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
+import { errorReply } from '@portal/shared/schemas/me';
 
 /** Thrown by services for an outcome the client should see as {res:"KO", reason} with this status. */
 export class HttpError extends Error {
@@ -16,7 +18,55 @@ export class HttpError extends Error {
 export const notFound = () => new HttpError(404, msg.nonTrovato);
 export const forbidden = () => new HttpError(403, msg.nonAutorizzato);
 
+/** The error answers every guarded route declares. */
+export const errorReplies = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
+
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
+
+/** How a failed form reads: the spec's form-level text built from the first field message. */
+export type ReasonFor = (firstMessage: string) => string;
+const correggereCampi: ReasonFor = () => msg.correggereCampi;
+/**
+ * For forms whose failure the browser shows as 'Errore: {reason}' (area managers, resellers) and for small dialogs
+ * (a payment): the reason is the first field message itself.
+ */
+export const firstMessage: ReasonFor = (first) => first;
+
+function refuse(fields: Record<string, string>, reasonFor: ReasonFor): HttpError {
+  const first = Object.values(fields)[0] ?? msg.richiestaNonValida;
+  return new HttpError(400, reasonFor(first), fields);
+}
+
+/**
+ * For routes with attachValidation: a body that failed its types and sizes reads like one that failed the form's
+ * rules (same reason, one message per field); bad params or query stay 'Richiesta non valida'.
+ */
+export function refuseInvalidRequest(request: FastifyRequest, reasonFor: ReasonFor = correggereCampi): void {
+  const err = request.validationError;
+  if (!err) return;
+  const fields: Record<string, string> = {};
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    for (const issue of err.validation) {
+      fields[fieldName(issue.instancePath) || err.validationContext || 'richiesta'] ??=
+        issue.message ?? msg.richiestaNonValida;
+    }
+  }
+  throw refuse(fields, err.validationContext === 'body' ? reasonFor : () => msg.richiestaNonValida);
+}
+
+/** Parses a record with a form schema (types plus rules); a failure is a 400 with one message per field. */
+export function parseForm<S extends z.ZodType>(schema: S, value: unknown, reasonFor: ReasonFor = correggereCampi) {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as z.output<S>;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'richiesta'] ??= issue.message;
+  throw refuse(fields, reasonFor);
+}
+
+/** Field failures found beyond the schema (a reference that does not exist, say), as the same 400. */
+export function fieldsRefused(fields: Record<string, string>, reasonFor: ReasonFor = correggereCampi): HttpError {
+  return refuse(fields, reasonFor);
+}
 
 /**
  * One envelope for every failure: {res:"KO", reason, fields?} with an Italian reason. Bad input of any kind is a

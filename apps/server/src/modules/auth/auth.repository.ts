@@ -243,3 +243,35 @@ export async function linkPersonAccount(
 ): Promise<void> {
   await db.updateTable(table).set({ user_uuid: userUuid }).where('uuid', '=', personUuid).execute();
 }
+
+// Accounts of the registries' people (area managers, resellers, installers).
+
+export async function setUserStato(db: DbOrTx, userUuid: string, stato: UserStato, now: string): Promise<void> {
+  await db.updateTable('users').set({ stato, updated_at: now }).where('uuid', '=', userUuid).execute();
+}
+
+export async function setUserEmail(db: DbOrTx, userUuid: string, email: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email: email.toLowerCase(), updated_at: now })
+    .where('uuid', '=', userUuid)
+    .execute();
+}
+
+/**
+ * Takes a role away from an account; an account left without roles is deleted (sessions, reset links and message
+ * recipients go with it by cascade).
+ */
+export async function removeAccountRole(db: DbOrTx, userUuid: string, role: Role): Promise<void> {
+  const others = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_uuid', '=', userUuid)
+    .where('role', '<>', role)
+    .execute();
+  if (others.length > 0) {
+    await db.deleteFrom('user_roles').where('user_uuid', '=', userUuid).where('role', '=', role).execute();
+  } else {
+    await db.deleteFrom('users').where('uuid', '=', userUuid).execute();
+  }
+}

@@ -5,40 +5,20 @@ import { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
 import { okReply } from '@portal/shared/schemas/auth';
 import { galleryName, galleryReply, IMAGE_MAX_BYTES, imageUploadReply } from '@portal/shared/schemas/images';
-import { errorReply } from '@portal/shared/schemas/me';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { HttpError } from '../../plugins/error-envelope.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { imageEntityNames } from './images.registry.ts';
 import * as service from './images.service.ts';
 
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
 const uuidParam = z.object({ uuid: z.uuid() });
 /** The gallery GET takes a cache breaker such as ?refresh3 (spec section 7); it is accepted and ignored. */
 const anyQuery = z.object({});
 
-/**
- * The one file of a multipart upload (fields file and filename; the original name is not used, names are the
- * server's). Too big, missing or malformed uploads are 400s in Italian.
- */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(400, msg.nessunFile);
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file' && file === undefined) file = await part.toBuffer();
-      else if (part.type === 'file') await part.toBuffer();
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(400, msg.immagineTroppoGrande);
-    throw new HttpError(400, msg.nessunFile);
-  }
-  if (!file || file.length === 0) throw new HttpError(400, msg.nessunFile);
-  return file;
-}
+const uploadedFile = async (request: FastifyRequest): Promise<Buffer> =>
+  (await readUpload(request, msg.immagineTroppoGrande)).bytes;
 
 /**
  * Profile images and the installer gallery (spec sections 3 and 7). Multipart is registered in this scope only,

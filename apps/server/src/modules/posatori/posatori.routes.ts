@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { msg } from '@portal/shared/messages-it';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okReply } from '@portal/shared/schemas/auth';
-import { errorReply } from '@portal/shared/schemas/me';
 import {
   posatori4riHome,
   posatoriPage,
@@ -13,26 +11,10 @@ import {
 } from '@portal/shared/schemas/posatori';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { HttpError } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth, requireCapability } from '../../plugins/session.ts';
 import * as service from './posatori.service.ts';
 import type { ScopePart } from './posatori.service.ts';
-
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
-
-/** A save that fails the type and size checks reads like one that fails the rules: the form's warning, per field. */
-function refuseInvalidSave(request: FastifyRequest): void {
-  const err = request.validationError;
-  if (!err) return;
-  const fields: Record<string, string> = {};
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    for (const issue of err.validation) {
-      const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'richiesta';
-      fields[name] ??= issue.message ?? msg.richiestaNonValida;
-    }
-  }
-  throw new HttpError(400, err.validationContext === 'body' ? msg.correggereCampi : msg.richiestaNonValida, fields);
-}
 
 export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +56,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
       schema: { tags, params: uuidParam, body: posatoreSaveBody, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidSave(request);
+      refuseInvalidRequest(request);
       await service.savePosatore(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
