@@ -13,10 +13,12 @@ import { createFileStore } from './lib/file-store.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerCapoareaRoutes } from './modules/capoarea/capoarea.routes.ts';
 import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
+import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.routes.ts';
 import { registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
@@ -113,6 +115,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   registerCombosRoutes(app, db);
   registerPosatoriRoutes(app, db, files);
   await registerImagesRoutes(app, db, files);
+  registerCapoareaRoutes(app, db, files);
+  registerRivenditoriRoutes(app, db, files);
 
   await registerStaticSpa(app, config.webDist);
   return app;

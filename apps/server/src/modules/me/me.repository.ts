@@ -40,3 +40,26 @@ export async function capoareaOf(db: DbOrTx, userUuid: string) {
 export async function rivenditoreOf(db: DbOrTx, userUuid: string) {
   return db.selectFrom('rivenditori').selectAll().where('user_uuid', '=', userUuid).executeTakeFirst();
 }
+
+export async function adminProfileOf(db: DbOrTx, userUuid: string) {
+  return db
+    .selectFrom('admins')
+    .innerJoin('users', 'users.uuid', 'admins.user_uuid')
+    .selectAll('admins')
+    .select(['users.username', 'users.stato as userstato'])
+    .where('admins.user_uuid', '=', userUuid)
+    .executeTakeFirst();
+}
+
+export async function updateAdmin(
+  db: DbOrTx,
+  uuid: string,
+  values: { name: string; lastname: string; email: string; phone: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('admins')
+    .set({ ...values, updated_at: now })
+    .where('uuid', '=', uuid)
+    .execute();
+}

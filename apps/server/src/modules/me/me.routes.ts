@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { avatarReply, errorReply, meReply } from '@portal/shared/schemas/me';
+import { z } from 'zod';
+import { okReply } from '@portal/shared/schemas/auth';
+import { avatarReply, errorReply, meReply, myProfileReply } from '@portal/shared/schemas/me';
 import type { Db } from '../../db/database.ts';
+import { errorReplies } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { getAvatar, getMe } from './me.service.ts';
+import { getMyProfile, saveMyProfile } from './my-profile.service.ts';
+
+/** The shape depends on the caller's role (adminProfileForm, capoareaOwnForm, rivenditoreOwnForm): checked there. */
+const myProfileBody = z.record(z.string(), z.unknown());
 
 export function registerMeRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,5 +24,18 @@ export function registerMeRoutes(app: FastifyInstance, db: Db): void {
     '/api/me',
     { preHandler: requireAuth, schema: { tags, response: { 200: meReply, 401: errorReply } } },
     (request) => getMe(db, authOf(request)),
+  );
+  r.get(
+    '/api/myprofile',
+    { preHandler: requireAuth, schema: { tags, response: { 200: myProfileReply, ...errorReplies } } },
+    (request) => getMyProfile(db, authOf(request)),
+  );
+  r.post(
+    '/api/myprofile',
+    { preHandler: requireAuth, schema: { tags, body: myProfileBody, response: { 200: okReply, ...errorReplies } } },
+    async (request) => {
+      await saveMyProfile(db, authOf(request), request.body);
+      return { res: 'OK' as const };
+    },
   );
 }

@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { PosaOrder } from '@portal/shared/schemas/posatori';
 import type { Database, DbOrTx } from '../../db/database.ts';
+import { contains } from '../../lib/text-search.ts';
+import { removeAccountRole } from '../auth/auth.repository.ts';
 import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
 
 /**
@@ -32,23 +34,6 @@ export function visibleIn(scope: PosatoriScope) {
   };
 }
 
-export async function capoareaOfUser(db: DbOrTx, userUuid: string) {
-  const row = await db.selectFrom('capoarea').select('uuid').where('user_uuid', '=', userUuid).executeTakeFirst();
-  if (!row) return undefined;
-  const provs = await db
-    .selectFrom('capoarea_provs')
-    .select('prov')
-    .where('capoarea_uuid', '=', row.uuid)
-    .orderBy('prov')
-    .execute();
-  return { uuid: row.uuid, provs: provs.map((p) => p.prov) };
-}
-
-export async function rivenditoreOfUser(db: DbOrTx, userUuid: string) {
-  const row = await db.selectFrom('rivenditori').select('uuid').where('user_uuid', '=', userUuid).executeTakeFirst();
-  return row?.uuid;
-}
-
 export type PosatoriFilters = {
   tipo?: string | undefined;
   certificato?: '' | '0' | '1' | undefined;
@@ -58,9 +43,6 @@ export type PosatoriFilters = {
   name?: string | undefined;
   dtcorso?: string | undefined;
 };
-
-/** LIKE pattern for "contains", with the user's % and _ taken literally. */
-const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters) {
   let q = db.selectFrom('posatori').where(visibleIn(scope));
@@ -203,19 +185,7 @@ export async function deletePosatore(db: DbOrTx, scope: PosatoriScope, uuid: str
   if (!row) return false;
   await db.deleteFrom('coupons').where('posatore', '=', uuid).execute();
   await db.deleteFrom('posatori').where('uuid', '=', uuid).execute();
-  if (row.user_uuid) {
-    const others = await db
-      .selectFrom('user_roles')
-      .select('role')
-      .where('user_uuid', '=', row.user_uuid)
-      .where('role', '<>', 'posatore')
-      .execute();
-    if (others.length > 0) {
-      await db.deleteFrom('user_roles').where('user_uuid', '=', row.user_uuid).where('role', '=', 'posatore').execute();
-    } else {
-      await db.deleteFrom('users').where('uuid', '=', row.user_uuid).execute();
-    }
-  }
+  if (row.user_uuid) await removeAccountRole(db, row.user_uuid, 'posatore');
   return true;
 }
 

@@ -15,7 +15,9 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
-import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
+import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
 import * as repo from './posatori.repository.ts';
 import type { PosatoriScope } from './posatori.repository.ts';
 import type { PosatoreStato } from './posatori.table.ts';
@@ -31,10 +33,10 @@ export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any
   if (part === 'any' && has('admin')) return { all: true };
   const scope: PosatoriScope = { all: false };
   if ((part === 'any' || part === 'capoarea') && has('capoarea')) {
-    scope.capoarea = await repo.capoareaOfUser(db, viewer.userUuid);
+    scope.capoarea = await capoareaOfUser(db, viewer.userUuid);
   }
   if ((part === 'any' || part === 'rivenditori') && has('rivenditori')) {
-    scope.rivenditore = await repo.rivenditoreOfUser(db, viewer.userUuid);
+    scope.rivenditore = (await rivenditoreOfUser(db, viewer.userUuid))?.uuid;
   }
   if (part === 'any' && has('posatore')) scope.userUuid = viewer.userUuid;
   return scope;
@@ -211,14 +213,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   const record: PosatoreSaveBody = { ...current, ...body };
   if (found.access === 'self') for (const field of notForSelf) Object.assign(record, { [field]: current[field] });
 
-  if (found.access !== 'admin') {
-    const parsed = posatoreProfileForm.safeParse(record);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
-      throw new HttpError(400, msg.correggereCampi, fields);
-    }
-  }
+  if (found.access !== 'admin') parseForm(posatoreProfileForm, record);
 
   const fields: Record<string, string> = {};
   if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
@@ -234,7 +229,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   ) {
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }
-  if (Object.keys(fields).length > 0) throw new HttpError(400, msg.correggereCampi, fields);
+  if (Object.keys(fields).length > 0) throw fieldsRefused(fields);
 
   const saved = await repo.updatePosatore(db, found.scope, uuid, {
     ...record,

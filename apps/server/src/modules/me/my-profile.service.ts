@@ -1,0 +1,57 @@
+import { landingRole } from '@portal/shared/roles';
+import { adminProfileForm, type MyProfile } from '@portal/shared/schemas/me';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import type { AuthContext } from '../../plugins/session.ts';
+import * as accounts from '../auth/accounts.service.ts';
+import * as capoarea from '../capoarea/capoarea.service.ts';
+import * as rivenditori from '../rivenditori/rivenditori.service.ts';
+import * as repo from './me.repository.ts';
+
+
+/**
+ * GET /api/myprofile: the current user's own record, as the role they land in. Installers edit theirs through
+ * /api/posatori/{uuid}, the one installer form (403 here).
+ */
+export async function getMyProfile(db: Db, auth: AuthContext): Promise<MyProfile> {
+  switch (landingRole(auth.roles)) {
+    case 'admin': {
+      const a = await repo.adminProfileOf(db, auth.userUuid);
+      if (!a) throw notFound();
+      const { uuid, name, lastname, email, phone, img, username } = a;
+      return { role: 'admin', uuid, name, lastname, email, phone, img, username, stato: accounts.accountStatoOf(a.userstato) };
+    }
+    case 'capoarea':
+      return { role: 'capoarea', ...(await capoarea.getOwn(db, auth.userUuid)) };
+    case 'rivenditori':
+      return { role: 'rivenditori', ...(await rivenditori.getOwn(db, auth.userUuid)) };
+    default:
+      throw forbidden();
+  }
+}
+
+/**
+ * POST /api/myprofile: the record of the same shape, checked with that role's own form (username, stato and what
+ * the admin assigns stay as they are). /api/avatar and /api/me read the same rows, so they show the change at once.
+ */
+export async function saveMyProfile(db: Db, auth: AuthContext, body: unknown): Promise<void> {
+  switch (landingRole(auth.roles)) {
+    case 'admin': {
+      const record = parseForm(adminProfileForm, body);
+      const a = await repo.adminProfileOf(db, auth.userUuid);
+      if (!a) throw notFound();
+      await db.transaction().execute(async (tx) => {
+        await repo.updateAdmin(tx, a.uuid, record, nowIso());
+        await accounts.syncAccountEmail(tx, a.user_uuid, record.email);
+      });
+      return;
+    }
+    case 'capoarea':
+      return capoarea.saveOwn(db, auth.userUuid, body);
+    case 'rivenditori':
+      return rivenditori.saveOwn(db, auth.userUuid, body);
+    default:
+      throw forbidden();
+  }
+}
