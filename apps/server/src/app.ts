@@ -17,6 +17,8 @@ import { registerCapoareaRoutes } from './modules/capoarea/capoarea.routes.ts';
 import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
+import { registerPagamentiRoutes } from './modules/partners/pagamenti.routes.ts';
+import { registerPartnersRoutes } from './modules/partners/partners.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
 import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.routes.ts';
 import { registerErrorEnvelope } from './plugins/error-envelope.ts';
@@ -115,6 +117,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   registerCombosRoutes(app, db);
   registerPosatoriRoutes(app, db, files);
   await registerImagesRoutes(app, db, files);
+  registerPartnersRoutes(app, db, files);
+  await registerPagamentiRoutes(app, db, files);
   registerCapoareaRoutes(app, db, files);
   registerRivenditoriRoutes(app, db, files);
 

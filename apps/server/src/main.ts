@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { createFileStore } from './lib/file-store.ts';
 import { deleteExpiredSessions, pruneFailures } from './modules/auth/auth.repository.ts';
 import { addMinutes, nowIso } from './lib/clock.ts';
 
@@ -11,7 +12,7 @@ const app = await buildApp({ config, db });
 
 if (config.demo && (await isEmpty(db))) {
   app.log.info('database vuoto: carico i dati dimostrativi (utenti admin, capoarea, rivenditore, posatore)');
-  await seedDemo(db);
+  await seedDemo(db, createFileStore(config));
 }
 
 // Housekeeping: expired sessions and old throttling counters. Idempotent, so every instance may run it.

@@ -10,6 +10,7 @@ import { connect } from '../src/db/connect.ts';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { createFileStore } from '../src/lib/file-store.ts';
 import { randomToken } from '../src/lib/tokens.ts';
 
 export type TestContext = {
@@ -60,7 +61,7 @@ export async function createTestContext(
   }
   const { db } = handle;
   await migrateToLatest(db, schema);
-  if (opts.seed !== false) await seedDemo(db);
+  if (opts.seed !== false) await seedDemo(db, createFileStore(config));
   const app = await buildApp({ config, db });
   await app.ready();
   return {

@@ -5,6 +5,7 @@ import type { CapoareaProvsTable, CapoareaTable } from '../modules/capoarea/capo
 import type { CombosTable } from '../modules/combos/combos.table.ts';
 import type { CouponsTable, CouponTypesTable } from '../modules/coupons/coupons.table.ts';
 import type { MessageRecipientsTable, MessagesTable } from '../modules/messages/messages.table.ts';
+import type { PartnerPaymentsTable, PartnersTable } from '../modules/partners/partners.table.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 
@@ -20,6 +21,8 @@ export interface Database extends AuthTables {
   coupon_types: CouponTypesTable;
   coupons: CouponsTable;
   combos: CombosTable;
+  partners: PartnersTable;
+  partner_payments: PartnerPaymentsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
 import * as referenceData from './migrations/2026-11-21-reference-data.ts';
+import * as partners from './migrations/2026-11-22-partners.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -10,6 +11,7 @@ import * as referenceData from './migrations/2026-11-21-reference-data.ts';
 const migrations: Record<string, Migration> = {
   '2026-11-21-foundation': foundation,
   '2026-11-21-reference-data': referenceData,
+  '2026-11-22-partners': partners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,8 @@ import { isValidCodiceFiscale } from '@portal/shared/validation/codice-fiscale';
 import { isValidPartitaIva } from '@portal/shared/validation/partita-iva';
 import { installerProfileRules } from '@portal/shared/validation/profile-rules';
 import { validateRecord } from '@portal/shared/validation/rules';
-import { DEMO_POSATORI, seedDemo } from '../../src/db/seed/demo.ts';
+import { DEMO_PARTNERS, DEMO_POSATORI, seedDemo } from '../../src/db/seed/demo.ts';
+import { addDays, addMonths, todayInRome } from '../../src/lib/clock.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -99,5 +100,40 @@ describe('demo network', () => {
     }
     expect(rows.filter((r) => r.capoarea === null).length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.rivenditore === null).length).toBeGreaterThan(0);
+  });
+
+  it('has partners with payments: expired, expiring within 30 days, valid and new ones', async () => {
+    const partners = await ctx.db.selectFrom('partners').selectAll().execute();
+    expect(partners).toHaveLength(DEMO_PARTNERS);
+    const payments = await ctx.db.selectFrom('partner_payments').selectAll().execute();
+    const today = todayInRome();
+    const soon = addDays(today, 30);
+    const expired = partners.filter((p) => p.dtscad !== '' && p.dtscad < today);
+    const expiring = partners.filter((p) => p.dtscad >= today && p.dtscad <= soon);
+    const valid = partners.filter((p) => p.dtscad > soon);
+    const fresh = partners.filter((p) => p.dtscad === '');
+    for (const group of [expired, expiring, valid, fresh]) expect(group.length).toBeGreaterThan(0);
+    for (const p of partners) {
+      expect(isValidPartitaIva(p.piva), p.code).toBe(true);
+      const own = payments.filter((x) => x.partner_uuid === p.uuid).map((x) => x.dtrinnovo);
+      const latest = own.sort().at(-1) ?? '';
+      expect(p.dtrinnovo, p.code).toBe(latest);
+      expect(p.dtscad, p.code).toBe(latest ? addMonths(latest, 12) : '');
+    }
+    for (const x of payments) {
+      expect(Number.isInteger(x.fatturato) && x.fatturato > 0).toBe(true);
+      // Seeded without a file store: no file, so no link that could break.
+      expect(x.file).toBe('');
+    }
+    // The demo area manager's reach shows every case on their home.
+    const demoCa = await ctx.db
+      .selectFrom('capoarea')
+      .innerJoin('users', 'users.uuid', 'capoarea.user_uuid')
+      .select('capoarea.uuid')
+      .where('users.username', '=', 'capoarea')
+      .executeTakeFirstOrThrow();
+    const reach = partners.filter((p) => p.capoarea === demoCa.uuid || ['MI', 'BG', 'BS'].includes(p.state));
+    expect(reach.some((p) => p.dtscad !== '' && p.dtscad < today)).toBe(true);
+    expect(reach.some((p) => p.dtscad >= today && p.dtscad <= soon)).toBe(true);
   });
 });

@@ -1,12 +1,19 @@
 import type { Role } from '@portal/shared/roles';
 import { codiceFiscaleCheckChar, MONTH_LETTERS } from '@portal/shared/validation/codice-fiscale';
 import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
+import { RENEWAL_MONTHS } from '@portal/shared/schemas/partners';
 import type { Db, DbOrTx } from '../database.ts';
 import { insertUser } from '../../modules/auth/auth.repository.ts';
+import { refreshRenewal } from '../../modules/partners/pagamenti.repository.ts';
+import { paymentFileKey } from '../../modules/partners/pagamenti.service.ts';
+import type { PartnerPaymentsTable, PartnersTable } from '../../modules/partners/partners.table.ts';
 import type { UserRolesTable, UserStato, UsersTable } from '../../modules/auth/auth.table.ts';
 import type { CouponsTable } from '../../modules/coupons/coupons.table.ts';
 import type { PosatoreStato, PosatoriTable } from '../../modules/posatori/posatori.table.ts';
+import { addDays, addMonths, todayInRome } from '../../lib/clock.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { simplePdf } from '../../lib/pdf-files.ts';
 import { newId } from '../../lib/tokens.ts';
 
 export const DEMO_PASSWORD = 'portale-demo';
@@ -252,12 +259,17 @@ async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => 
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+/** How many partner companies the demo network has. */
+export const DEMO_PARTNERS = 40;
+
 /**
  * Fills an empty database with a realistic Italian network: the four demo users, area managers, resellers, a few
  * hundred installers across many provinces (valid tax codes where set, varied qualifications, certificates,
- * stato and course dates), coupons and messages. One transaction, batched inserts.
+ * stato and course dates), coupons, messages, and partner companies with their payments (some expired, some
+ * expiring within 30 days). One transaction, batched inserts. With a file store each payment gets a small real PDF
+ * receipt, written after the commit; without one the payments have no file (url ''), never a broken link.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const random = rng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
@@ -300,6 +312,7 @@ export async function seedDemo(db: Db): Promise<void> {
     withPassword: boolean,
   ) => insertUser(tx, { username, email, passwordHash: withPassword ? passwordHash : null, stato, roles }, now);
 
+  const receipts: { key: string; pdf: Buffer }[] = [];
   await db.transaction().execute(async (tx) => {
     const adminUser = await account(tx, 'admin', 'admin@portale-posatori.it', ['admin'], 'active', true);
     await tx
@@ -792,5 +805,135 @@ export async function seedDemo(db: Db): Promise<void> {
         .values(m.to.map((to) => ({ message_uuid: uuid, user_uuid: uid(to), read_at: null })))
         .execute();
     }
+
+    receipts.push(
+      ...(await seedPartners(tx, { capoareaIds, rivIds, demoCapoarea, demoRivenditore, withFiles: !!files })),
+    );
   });
+  for (const r of receipts) await files?.put(r.key, r.pdf);
+}
+
+/**
+ * Partner companies, consistent with the installers' network: the first ten sit in the demo area manager's
+ * provinces (so their list and home show every case), the rest across Italy; area manager and reseller follow the
+ * province. Renewal buckets by position: expired, expiring within 30 days, valid, and a few without payments yet.
+ * Its own random sequence, so the installers above stay as they were.
+ */
+async function seedPartners(
+  tx: DbOrTx,
+  net: {
+    capoareaIds: { uuid: string; provs: string[] }[];
+    rivIds: { uuid: string; provs: string[] }[];
+    demoCapoarea: string;
+    demoRivenditore: string;
+    withFiles: boolean;
+  },
+): Promise<{ key: string; pdf: Buffer }[]> {
+  const random = rng(20261122);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const chance = (p: number) => random() < p;
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const slug = (text: string) => text.toLowerCase().replace(/[^a-z]+/g, '');
+  const now = new Date().toISOString();
+  const today = todayInRome();
+  const lombardy = places.filter((p) => ['MI', 'BG', 'BS'].includes(p.state));
+  const kinds = ['Ceramiche', 'Edilizia', 'Pavimenti', 'Arredobagno', 'Materiali Edili', 'Piastrelle', 'Showroom'];
+  const forms = [' S.r.l.', ' S.p.A.', ' S.n.c.', ' S.a.s.'];
+  const euro = (cents: number) =>
+    `${Math.floor(cents / 100).toLocaleString('it-IT')},${String(cents % 100).padStart(2, '0')} EUR`;
+
+  const partners: PartnersTable[] = [];
+  const payments: PartnerPaymentsTable[] = [];
+  const receipts: { key: string; pdf: Buffer }[] = [];
+  for (let i = 1; i <= DEMO_PARTNERS; i++) {
+    const place = i <= 10 ? pick(lombardy) : chance(0.2) ? pick(lombardy) : pick(places);
+    const lastname = pick(lastNames);
+    const ragsoc = `${pick(kinds)} ${lastname}${pick(forms)}`;
+    const first10 = `0${digits(9)}`;
+    const piva = `${first10}${partitaIvaCheckDigit(first10)}`;
+    const covering = net.capoareaIds.find((c) => c.provs.includes(place.state))?.uuid ?? null;
+    const resellers = net.rivIds.filter((r) => r.provs.includes(place.state));
+    // The demo reseller holds most partners of Milan and Monza: it has some to edit and some only to read.
+    const rivenditore =
+      resellers.some((r) => r.uuid === net.demoRivenditore) && chance(0.6)
+        ? net.demoRivenditore
+        : resellers.length > 0 && chance(0.5)
+          ? pick(resellers).uuid
+          : null;
+    const bucket = i % 10;
+    const uuid = newId();
+    const since = int(2012, 2024);
+    partners.push({
+      uuid,
+      ragsoc,
+      priorita: pick(['1', '2', '2', '3', '3']),
+      piva,
+      codfis: piva,
+      code: `PAR${String(i).padStart(3, '0')}`,
+      dtstart: `${since}-${String(int(1, 12)).padStart(2, '0')}-01`,
+      dtend: chance(0.15) ? `${new Date().getFullYear() + int(1, 3)}-12-01` : '',
+      address: `${pick(streets)} ${int(1, 200)}`,
+      city: place.city,
+      cap: place.cap,
+      state: place.state,
+      phone: `0${digits(2)} ${digits(6)}`,
+      cell: chance(0.5) ? `3${digits(2)} ${digits(7)}` : '',
+      email: `info@${slug(ragsoc)}.it`,
+      website: `www.${slug(ragsoc)}.it`,
+      // A couple of partners outside the demo area manager's provinces are assigned to them by name.
+      capoarea: i === 15 || i === 27 ? net.demoCapoarea : chance(0.85) ? covering : null,
+      rivenditore,
+      img: '',
+      dtrinnovo: '',
+      dtscad: '',
+      created_at: now,
+      updated_at: now,
+    });
+    if (bucket === 9) continue; // a new partner: no payment yet
+    // The latest renewal: a year and more ago (expired), a year ago less up to 28 days (expiring), or this year.
+    const latest =
+      bucket <= 1
+        ? addDays(today, -int(370, 700))
+        : bucket <= 3
+          ? addDays(addMonths(today, -RENEWAL_MONTHS), int(1, 28))
+          : addDays(today, -int(0, 300));
+    const count = int(1, 3);
+    for (let k = 0; k < count; k++) {
+      const dtrinnovo = addMonths(latest, -RENEWAL_MONTHS * k);
+      const fatturato = int(500, 15_000) * 100 + int(0, 99);
+      const name = `demo-${String(i).padStart(3, '0')}-${k + 1}`;
+      const file = net.withFiles ? `${name}.pdf` : '';
+      payments.push({
+        name,
+        partner_uuid: uuid,
+        dtrinnovo,
+        fatturato,
+        file,
+        filename: file ? `ricevuta-${dtrinnovo}.pdf` : '',
+        created_at: now,
+        updated_at: now,
+      });
+      if (file) {
+        const [y, m, d] = dtrinnovo.split('-');
+        receipts.push({
+          key: paymentFileKey(uuid, file),
+          pdf: simplePdf([
+            'Portale Posatori - Ricevuta di pagamento',
+            '',
+            `Azienda partner: ${ragsoc}`,
+            `Partita IVA: ${piva}`,
+            `Data rinnovo: ${d}/${m}/${y}`,
+            `Importo fatturato: ${euro(fatturato)}`,
+            '',
+            'Documento dimostrativo generato automaticamente.',
+          ]),
+        });
+      }
+    }
+  }
+  await insertChunks(partners, 50, (chunk) => tx.insertInto('partners').values(chunk).execute());
+  await insertChunks(payments, 100, (chunk) => tx.insertInto('partner_payments').values(chunk).execute());
+  for (const p of partners) await refreshRenewal(tx, p.uuid, now);
+  return receipts;
 }

@@ -1,16 +1,17 @@
 import { can } from '@portal/shared/permissions';
 import type { Role } from '@portal/shared/roles';
 import type { DbOrTx } from '../../db/database.ts';
+import * as partners from '../partners/partners.service.ts';
 import * as posatori from '../posatori/posatori.service.ts';
 import * as repo from './images.repository.ts';
-import type { ImageTable } from './images.repository.ts';
+import type { ImageTable, PersonTable } from './images.repository.ts';
 
 type Viewer = { userUuid: string; roles: readonly Role[] };
 
 /**
  * The owners of images, by the entity name used in file keys and URLs. Each says who may see its gallery and
  * who may change its image and gallery: true may, false reaches the owner read-only (403), undefined does not
- * reach it (404). Partners, and the area-manager and reseller screens, add or refine entries in later issues.
+ * reach it (404).
  */
 export type ImageEntity = {
   table: ImageTable;
@@ -19,11 +20,11 @@ export type ImageEntity = {
   canEdit(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined>;
 };
 
-const isSelf = async (db: DbOrTx, table: ImageTable, viewer: Viewer, uuid: string) =>
-  (await repo.findOwner(db, table, uuid))?.user_uuid === viewer.userUuid;
+const isSelf = async (db: DbOrTx, table: PersonTable, viewer: Viewer, uuid: string) =>
+  (await repo.userOf(db, table, uuid)) === viewer.userUuid;
 
 /** Registries the admin manages: the admin and the person themselves change the image. */
-const managedPerson = (table: ImageTable): ImageEntity => ({
+const managedPerson = (table: PersonTable): ImageEntity => ({
   table,
   gallery: false,
   canView: async () => true,
@@ -37,6 +38,13 @@ export const imageEntities = {
     gallery: true,
     canView: (db, viewer, uuid) => posatori.canView(db, viewer, uuid),
     canEdit: (db, viewer, uuid) => posatori.canEditImages(db, viewer, uuid),
+  },
+  // Partner logos: whoever may save the partner (admin, area manager in scope, the reseller it is assigned to).
+  partners: {
+    table: 'partners',
+    gallery: false,
+    canView: async () => true,
+    canEdit: (db, viewer, uuid) => partners.canEditImages(db, viewer, uuid),
   },
   capoarea: managedPerson('capoarea'),
   rivenditori: managedPerson('rivenditori'),
@@ -60,7 +68,7 @@ export async function entityOfUuid(db: DbOrTx, uuid: string): Promise<ImageEntit
 }
 
 /** The current user's own row, by the role they land in (spec: post-login priority). */
-export const ownEntityByRole: Record<Role, ImageEntityName> = {
+export const ownEntityByRole: Record<Role, ImageEntityName & PersonTable> = {
   admin: 'admins',
   posatore: 'posatori',
   capoarea: 'capoarea',

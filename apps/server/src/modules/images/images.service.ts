@@ -57,8 +57,9 @@ export async function editableOwner(db: Db, viewer: Viewer, uuid: string, entity
 export async function ownOwner(db: Db, viewer: Viewer): Promise<Owner> {
   const role = landingRole(viewer.roles);
   if (!role) throw notFound();
+  // People's entities are named as their tables.
   const entity = ownEntityByRole[role];
-  const row = await repo.findOwnerByUser(db, imageEntities[entity].table, viewer.userUuid);
+  const row = await repo.findOwnerByUser(db, entity, viewer.userUuid);
   if (!row) throw notFound();
   return { entity, uuid: row.uuid };
 }

@@ -1,0 +1,267 @@
+import { msg } from '@portal/shared/messages-it';
+import type { Role } from '@portal/shared/roles';
+import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import { PAGE_SIZE_MAX } from '@portal/shared/schemas/paging';
+import {
+  EXPIRING_DAYS,
+  partnerForm,
+  type PartnerCa2Reply,
+  type PartnerProfile,
+  type PartnerRow,
+  type PartnerSaveBody,
+  type PartnersQuery,
+} from '@portal/shared/schemas/partners';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { addDays, nowIso, todayInRome } from '../../lib/clock.ts';
+import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { pageWindow } from '../../lib/paging.ts';
+import { newId } from '../../lib/tokens.ts';
+import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
+import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { countInReach } from '../rivenditori/rivenditori.service.ts';
+import * as repo from './partners.repository.ts';
+import type { PartnersScope } from './partners.repository.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+
+/** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
+export type ScopePart = 'any' | 'capoarea' | 'rivenditori';
+
+/** A reseller's area: the provinces they serve and the one they are based in. */
+async function resellerOf(db: DbOrTx, userUuid: string) {
+  const r = await rivenditoreOfUser(db, userUuid);
+  return r && { uuid: r.uuid, area: [...new Set(r.state ? [...r.provs, r.state] : r.provs)] };
+}
+
+/** The viewer's reach as partner scope (see repo.visibleIn). */
+export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any'): Promise<PartnersScope> {
+  const has = (role: Role) => viewer.roles.includes(role);
+  if (part === 'any' && has('admin')) return { all: true };
+  const scope: PartnersScope = { all: false };
+  if ((part === 'any' || part === 'capoarea') && has('capoarea')) {
+    scope.capoarea = await capoareaOfUser(db, viewer.userUuid);
+  }
+  if ((part === 'any' || part === 'rivenditori') && has('rivenditori')) {
+    scope.rivenditore = await resellerOf(db, viewer.userUuid);
+  }
+  return scope;
+}
+
+/**
+ * How a viewer reaches one partner, strongest first: admin; area manager in scope (edit, delete, payments);
+ * reseller the partner is assigned to (edit only); reseller of the partner's area (read-only).
+ */
+export type Access = 'admin' | 'capoarea' | 'reseller-assigned' | 'reseller-area';
+
+async function accessTo(db: DbOrTx, viewer: Viewer, uuid: string) {
+  const has = (role: Role) => viewer.roles.includes(role);
+  const capoarea = has('capoarea') ? await capoareaOfUser(db, viewer.userUuid) : undefined;
+  const reseller = has('rivenditori') ? await resellerOf(db, viewer.userUuid) : undefined;
+  const candidates: [Access, PartnersScope | undefined][] = [
+    ['admin', has('admin') ? { all: true } : undefined],
+    ['capoarea', capoarea && { all: false, capoarea }],
+    ['reseller-assigned', reseller && { all: false, rivenditore: { uuid: reseller.uuid, area: [] } }],
+    ['reseller-area', reseller && { all: false, rivenditore: reseller }],
+  ];
+  for (const [access, scope] of candidates) {
+    const row = scope && (await repo.findPartner(db, scope, uuid));
+    if (scope && row) return { access, scope, row, capoarea };
+  }
+  return undefined;
+}
+
+/** Who may change a partner's logo: whoever may save the partner (undefined out of reach, false read-only). */
+export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
+  const found = await accessTo(db, viewer, uuid);
+  return found && found.access !== 'reseller-area';
+}
+
+/** The partner behind the payment endpoints: admin, or an area manager in scope; anyone else 404. */
+export async function paymentsPartner(db: DbOrTx, viewer: Viewer, uuid: string): Promise<string> {
+  const found = await accessTo(db, viewer, uuid);
+  if (!found || (found.access !== 'admin' && found.access !== 'capoarea')) throw notFound();
+  return found.row.uuid;
+}
+
+type ListRow = Awaited<ReturnType<typeof repo.listPartners>>[number];
+
+const toRow = (r: ListRow): PartnerRow => ({
+  uuid: r.uuid,
+  img: r.img,
+  ragsoc: r.ragsoc,
+  code: r.code,
+  prov: r.state,
+  dtstart: r.dtstart,
+  dtend: r.dtend,
+  dtrinnovo: r.dtrinnovo,
+  dtscad: r.dtscad,
+});
+
+export async function listPartners(
+  db: DbOrTx,
+  viewer: Viewer,
+  part: ScopePart,
+  query: PartnersQuery,
+): Promise<Paged<PartnerRow>> {
+  const scope = await scopeOf(db, viewer, part);
+  const reccount = await repo.countPartners(db, scope, query);
+  const win = pageWindow(reccount, query satisfies PagingQuery);
+  const rows = reccount === 0 ? [] : await repo.listPartners(db, scope, query, win);
+  return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
+}
+
+/** GET /api/partner_ca2: the area manager's home figures and the partners expiring within EXPIRING_DAYS days. */
+export async function capoareaHome(db: DbOrTx, viewer: Viewer): Promise<PartnerCa2Reply> {
+  const scope = await scopeOf(db, viewer, 'capoarea');
+  const today = todayInRome();
+  const expiring = { scadBetween: { from: today, to: addDays(today, EXPIRING_DAYS) } };
+  return {
+    caziende: await repo.countPartners(db, scope, {}),
+    criv: await countInReach(db, viewer),
+    caziendescad: await repo.countPartners(db, scope, { scadBefore: today }),
+    data: (await repo.listPartners(db, scope, expiring, { offset: 0, size: PAGE_SIZE_MAX }, 'dtscad')).map(toRow),
+  };
+}
+
+type Stored = NonNullable<Awaited<ReturnType<typeof repo.findPartner>>>;
+
+const toProfile = (p: Stored, editable: boolean): PartnerProfile => ({
+  uuid: p.uuid,
+  ragsoc: p.ragsoc,
+  priorita: p.priorita,
+  piva: p.piva,
+  codfis: p.codfis,
+  code: p.code,
+  dtstart: p.dtstart,
+  dtend: p.dtend,
+  address: p.address,
+  city: p.city,
+  cap: p.cap,
+  state: p.state,
+  phone: p.phone,
+  cell: p.cell,
+  email: p.email,
+  website: p.website,
+  capoarea: p.capoarea ?? '',
+  rivenditore: p.rivenditore ?? '',
+  img: p.img,
+  dtrinnovo: p.dtrinnovo,
+  dtscad: p.dtscad,
+  editable,
+});
+
+export async function getPartner(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PartnerProfile> {
+  const found = await accessTo(db, viewer, uuid);
+  if (!found) throw notFound();
+  return toProfile(found.row, found.access !== 'reseller-area');
+}
+
+/** GET /api/npartner: the create form's blank record; an area manager's new partner is theirs from the start. */
+export async function blankPartner(db: DbOrTx, viewer: Viewer): Promise<PartnerProfile> {
+  const now = nowIso();
+  const own = viewer.roles.includes('admin') ? undefined : await capoareaOfUser(db, viewer.userUuid);
+  return toProfile(
+    {
+      uuid: '',
+      ragsoc: '',
+      priorita: '',
+      piva: '',
+      codfis: '',
+      code: '',
+      dtstart: '',
+      dtend: '',
+      address: '',
+      city: '',
+      cap: '',
+      state: '',
+      phone: '',
+      cell: '',
+      email: '',
+      website: '',
+      capoarea: own?.uuid ?? null,
+      rivenditore: null,
+      img: '',
+      dtrinnovo: '',
+      dtscad: '',
+      created_at: now,
+      updated_at: now,
+    },
+    true,
+  );
+}
+
+/**
+ * The form's rules, then the references: priorita from /api/priolist, area manager and reseller that exist (an
+ * unchanged reference is not checked again). An area manager's partner must stay in their reach, assigned to them
+ * or in one of their provinces, or they would lose it the moment they save.
+ */
+async function checkedValues(
+  db: DbOrTx,
+  body: PartnerSaveBody,
+  stored: { priorita: string; capoarea: string | null; rivenditore: string | null } | undefined,
+  areaOf: { uuid: string; provs: string[] } | undefined,
+): Promise<repo.PartnerValues> {
+  const r = parseForm(partnerForm, body);
+  const fields: Record<string, string> = {};
+  if (r.priorita && r.priorita !== stored?.priorita && !(await repo.prioritaExists(db, r.priorita))) {
+    fields['priorita'] = msg.prioritaNonValida;
+  }
+  if (r.capoarea && r.capoarea !== stored?.capoarea && !(await repo.capoareaExists(db, r.capoarea))) {
+    fields['capoarea'] = msg.capoareaNonValido;
+  }
+  if (r.rivenditore && r.rivenditore !== stored?.rivenditore && !(await repo.rivenditoreExists(db, r.rivenditore))) {
+    fields['rivenditore'] = msg.rivenditoreNonValido;
+  }
+  if (areaOf && r.capoarea !== areaOf.uuid && !areaOf.provs.includes(r.state)) {
+    fields['capoarea'] ??= msg.partnerFuoriArea;
+  }
+  if (Object.keys(fields).length > 0) throw fieldsRefused(fields);
+  return { ...r, capoarea: r.capoarea || null, rivenditore: r.rivenditore || null };
+}
+
+/** POST /api/partner/nuovo (admin, area manager): answers the new uuid. */
+export async function createPartner(db: Db, viewer: Viewer, body: PartnerSaveBody): Promise<string> {
+  const admin = viewer.roles.includes('admin');
+  const area = admin ? undefined : await capoareaOfUser(db, viewer.userUuid);
+  if (!admin && !area) throw forbidden();
+  const values = await checkedValues(db, body, undefined, area);
+  const uuid = newId();
+  await repo.insertPartner(db, uuid, values, nowIso());
+  return uuid;
+}
+
+/**
+ * POST /api/partner/{id}: admin, area manager in scope, or the reseller the partner is assigned to; that reseller
+ * cannot reassign it (capoarea and rivenditore stay as stored). A reseller of the area only reads it (403);
+ * anyone else does not reach it (404).
+ */
+export async function savePartner(db: Db, viewer: Viewer, uuid: string, body: PartnerSaveBody): Promise<void> {
+  const found = await accessTo(db, viewer, uuid);
+  if (!found) throw notFound();
+  if (found.access === 'reseller-area') throw forbidden();
+  const { row } = found;
+  const record =
+    found.access === 'reseller-assigned'
+      ? { ...body, capoarea: row.capoarea ?? '', rivenditore: row.rivenditore ?? '' }
+      : body;
+  const values = await checkedValues(db, record, row, found.access === 'capoarea' ? found.capoarea : undefined);
+  if (!(await repo.updatePartner(db, found.scope, uuid, values, nowIso()))) throw notFound();
+}
+
+/** DELETE /api/partner/{id} (admin, area manager in scope): the partner, its payments, then its files. */
+export async function deletePartner(
+  db: Db,
+  files: FileStore,
+  viewer: Viewer,
+  uuid: string,
+  log: { warn(obj: object, text: string): void },
+): Promise<void> {
+  const scope = await scopeOf(db, viewer, viewer.roles.includes('admin') ? 'any' : 'capoarea');
+  const deleted = await db.transaction().execute((tx) => repo.deletePartner(tx, scope, uuid));
+  if (!deleted) throw notFound();
+  // After the commit: a file left behind is only disk space, a row pointing to a missing file would be worse.
+  await files.deletePrefix(ownerPrefix('partners', uuid)).catch((err: unknown) => {
+    log.warn({ err, uuid }, 'file del partner non eliminati');
+  });
+}
