@@ -9,7 +9,6 @@ import * as capoarea from '../capoarea/capoarea.service.ts';
 import * as rivenditori from '../rivenditori/rivenditori.service.ts';
 import * as repo from './me.repository.ts';
 
-
 /**
  * GET /api/myprofile: the current user's own record, as the role they land in. Installers edit theirs through
  * /api/posatori/{uuid}, the one installer form (403 here).
@@ -20,7 +19,17 @@ export async function getMyProfile(db: Db, auth: AuthContext): Promise<MyProfile
       const a = await repo.adminProfileOf(db, auth.userUuid);
       if (!a) throw notFound();
       const { uuid, name, lastname, email, phone, img, username } = a;
-      return { role: 'admin', uuid, name, lastname, email, phone, img, username, stato: accounts.accountStatoOf(a.userstato) };
+      return {
+        role: 'admin',
+        uuid,
+        name,
+        lastname,
+        email,
+        phone,
+        img,
+        username,
+        stato: accounts.accountStatoOf(a.userstato),
+      };
     }
     case 'capoarea':
       return { role: 'capoarea', ...(await capoarea.getOwn(db, auth.userUuid)) };

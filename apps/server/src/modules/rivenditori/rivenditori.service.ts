@@ -36,7 +36,6 @@ export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any
   return scope;
 }
 
-
 export async function listRivenditori(
   db: Db,
   viewer: Viewer,
