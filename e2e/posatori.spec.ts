@@ -43,7 +43,7 @@ const field = (page: Page, name: string) => page.getByRole('textbox', { name, ex
 const table = (page: Page) => page.getByRole('table', { name: 'Elenco posatori' });
 const toast = (page: Page) => page.getByRole('alert').last();
 
-test('admin filters and pages the installer list, then edits an installer', async ({ page }) => {
+test('admin filters and pages the installer list', async ({ page }) => {
   await login(page, 'admin', '/admin');
   await page
     .getByRole('navigation', { name: 'Menu principale' })
@@ -95,7 +95,11 @@ test('admin filters and pages the installer list, then edits an installer', asyn
   await shot(page, 'admin-posatori-filtered');
   await page.getByRole('button', { name: 'Azzera filtri' }).click();
   await expect(page).toHaveURL('/admin/posatori');
+});
 
+test('admin uses the row menu of an installer and edits them', async ({ page }) => {
+  await login(page, 'admin', '/admin');
+  await page.goto('/admin/posatori');
   await page.getByLabel('Nome', { exact: true }).fill('Giulia Barbieri');
   await expect(page).toHaveURL(/name=Giulia\+Barbieri/);
   await expect(page.getByText('1 posatore', { exact: true })).toBeVisible();
