@@ -41,6 +41,13 @@ export default defineConfig(({ mode }) => {
                 tags: ['$initial'],
               },
               {
+                // The date pickers of the lazy screens (the provider alone is in 'mui'): a long-cached chunk of
+                // their own rather than part of the first screen's app chunk that uses them.
+                name: 'pickers',
+                test: /node_modules[\\/]@mui[\\/]x-date-pickers[\\/]/,
+                priority: 25,
+              },
+              {
                 name: 'vendor',
                 test: /node_modules[\\/]/,
                 priority: 20,
