@@ -38,14 +38,12 @@ for (const area of areas) {
     await expect(page.getByRole('link', { name: 'Messaggi non letti' })).toBeVisible();
     await shot(page, `${area.user}-home`);
 
-    // The selected item follows the page.
-    const second = nav.getByRole('link', { name: area.menu[1]!, exact: true });
-    if (area.user !== 'posatore') {
-      await second.click();
-      await expect(second).toHaveAttribute('aria-current', 'page');
-      await expect(page.getByText('In preparazione')).toBeVisible();
-      await shot(page, `${area.user}-second-item`);
-    }
+    // The selected item follows the page; Documenti arrives with a later issue and says so.
+    const documenti = nav.getByRole('link', { name: area.menu.find((l) => /^documenti$/i.test(l))!, exact: true });
+    await documenti.click();
+    await expect(documenti).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('In preparazione')).toBeVisible();
+    await shot(page, `${area.user}-documenti`);
 
     await page.getByRole('button', { name: 'Menu utente' }).click();
     await expect(page.getByRole('menuitem', { name: 'PROFILO' })).toBeVisible();

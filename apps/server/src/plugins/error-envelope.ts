@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
-import { errorReply } from '@portal/shared/schemas/me';
+import { errorReply } from '@portal/shared/schemas/errors';
 
 /** Thrown by services for an outcome the client should see as {res:"KO", reason} with this status. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { msg } from '@portal/shared/messages-it';
-import { errorReply } from '@portal/shared/schemas/me';
+import { errorReply } from '@portal/shared/schemas/errors';
 import { ApiError } from './api-error.ts';
 import { expireSession } from './session.ts';
 

@@ -39,14 +39,6 @@ export const meReply = z.object({
 });
 export type Me = z.infer<typeof meReply>;
 
-/** Errors always travel as {res:"KO", reason, fields?} (contract, HTTP conventions). */
-export const errorReply = z.object({
-  res: z.literal('KO'),
-  reason: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorReply = z.infer<typeof errorReply>;
-
 /** The admin's own record (GET /api/myprofile for an admin). username and stato are read-only. */
 export const adminProfile = z.object({
   uuid: z.string(),

@@ -10,7 +10,7 @@ import {
   resetRequestBody,
   resultReply,
 } from '@portal/shared/schemas/auth';
-import { errorReply } from '@portal/shared/schemas/me';
+import { errorReply } from '@portal/shared/schemas/errors';
 import { z } from 'zod';
 import { authOf, requireAuth, requireCapability, SESSION_COOKIE } from '../../plugins/session.ts';
 import type { AuthService } from './auth.service.ts';

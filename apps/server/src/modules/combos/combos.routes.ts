@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { comboProvQuery, comboReply, tableCombos } from '@portal/shared/schemas/combos';
-import { errorReply } from '@portal/shared/schemas/me';
+import { errorReply } from '@portal/shared/schemas/errors';
 import type { Db } from '../../db/database.ts';
 import { requireAuth } from '../../plugins/session.ts';
 import * as service from './combos.service.ts';

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** Errors always travel as {res:"KO", reason, fields?} (contract, HTTP conventions). */
+export const errorReply = z.object({
+  res: z.literal('KO'),
+  reason: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorReply = z.infer<typeof errorReply>;
