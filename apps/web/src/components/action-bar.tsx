@@ -11,7 +11,8 @@ import { useTheme } from '@mui/material/styles';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 
-export type BarCommand = { label: string; icon: ReactNode; onClick: () => void };
+/** primary: the screen's main command (AGGIUNGI …), filled, and kept in view on a phone. */
+export type BarCommand = { label: string; icon: ReactNode; onClick: () => void; primary?: boolean };
 /** A button, or a button opening a menu of related commands (the exports). */
 export type BarAction = BarCommand | { label: string; icon: ReactNode; items: readonly BarCommand[] };
 
@@ -69,7 +70,7 @@ function CommandMenu({
 
 /**
  * The buttons of a list toolbar (import, exports, ...). On a phone they fold into one 'Azioni' menu so the list
- * keeps the width.
+ * keeps the width; the primary command stays a button of its own.
  */
 export function ActionBar({ actions }: { actions: readonly BarAction[] }) {
   const theme = useTheme();
@@ -77,30 +78,44 @@ export function ActionBar({ actions }: { actions: readonly BarAction[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (actions.length === 0) return null;
 
+  const isPrimary = (a: BarAction): a is BarCommand => !('items' in a) && a.primary === true;
+  const primary = (size: 'small' | 'medium') =>
+    actions.filter(isPrimary).map((action) => (
+      <Button key={action.label} variant="contained" size={size} startIcon={action.icon} onClick={action.onClick}>
+        {action.label}
+      </Button>
+    ));
+  const others = actions.filter((a) => !isPrimary(a));
+
   if (phone) {
     // Single commands first, then each sub-menu as a titled group.
     const groups: Group[] = [
-      { label: null, items: actions.filter((a): a is BarCommand => !('items' in a)) },
-      ...actions.flatMap((a) => ('items' in a ? [{ label: a.label, items: a.items }] : [])),
+      { label: null, items: others.filter((a): a is BarCommand => !('items' in a)) },
+      ...others.flatMap((a) => ('items' in a ? [{ label: a.label, items: a.items }] : [])),
     ];
     return (
-      <>
-        <Button
-          variant="outlined"
-          startIcon={<MoreHorizIcon />}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          Azioni
-        </Button>
-        <CommandMenu anchor={anchor} onClose={() => setAnchor(null)} groups={groups} />
-      </>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {others.length > 0 && (
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<MoreHorizIcon />}
+              aria-haspopup="menu"
+              aria-expanded={anchor ? 'true' : undefined}
+              onClick={(event) => setAnchor(event.currentTarget)}
+            >
+              Azioni
+            </Button>
+            <CommandMenu anchor={anchor} onClose={() => setAnchor(null)} groups={groups} />
+          </>
+        )}
+        {primary('medium')}
+      </Box>
     );
   }
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {actions.map((action) =>
+      {others.map((action) =>
         'items' in action ? (
           <MenuButton key={action.label} label={action.label} icon={action.icon} items={action.items} />
         ) : (
@@ -109,6 +124,7 @@ export function ActionBar({ actions }: { actions: readonly BarAction[] }) {
           </Button>
         ),
       )}
+      {primary('small')}
     </Box>
   );
 }

@@ -18,6 +18,7 @@ type ComboSelectProps = {
   loading?: boolean;
   error?: boolean;
   helperText?: string | undefined;
+  required?: boolean;
   readOnly?: boolean;
   size?: 'small' | 'medium';
   inputRef?: Ref<HTMLInputElement>;
@@ -37,6 +38,7 @@ export function ComboSelect({
   loading = false,
   error,
   helperText,
+  required,
   readOnly,
   size,
   inputRef,
@@ -54,6 +56,7 @@ export function ComboSelect({
       onBlur={onBlur}
       error={error}
       helperText={helperText}
+      required={required}
       size={size}
       fullWidth
       inputRef={inputRef}

@@ -28,6 +28,7 @@ type DateFieldProps = {
   name?: string;
   error?: boolean;
   helperText?: string | undefined;
+  required?: boolean;
   readOnly?: boolean;
   size?: 'small' | 'medium';
 };
@@ -42,6 +43,7 @@ export function DateField({
   name,
   error,
   helperText,
+  required,
   readOnly,
   size,
 }: DateFieldProps) {
@@ -70,7 +72,7 @@ export function DateField({
         onChange(out);
       }}
       slotProps={{
-        textField: { id, name, error, helperText, size, fullWidth: true, onBlur },
+        textField: { id, name, error, helperText, required, size, fullWidth: true, onBlur },
         field: { clearable: !readOnly },
       }}
     />

@@ -22,6 +22,7 @@ type MonthYearFieldProps = {
   name?: string;
   error?: boolean;
   helperText?: string | undefined;
+  required?: boolean;
   readOnly?: boolean;
   size?: 'small' | 'medium';
 };
@@ -39,6 +40,7 @@ export function MonthYearField({
   name,
   error,
   helperText,
+  required,
   readOnly,
   size,
 }: MonthYearFieldProps) {
@@ -72,7 +74,7 @@ export function MonthYearField({
         onChange(out);
       }}
       slotProps={{
-        textField: { id, name, error, helperText, size, fullWidth: true, onBlur },
+        textField: { id, name, error, helperText, required, size, fullWidth: true, onBlur },
         field: { clearable: !readOnly },
       }}
     />

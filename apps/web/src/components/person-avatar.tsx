@@ -24,7 +24,8 @@ export function PersonAvatar({ src, name, size, variant = 'circular', sx }: Pers
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {initials(name)}
+      {/* Without a name (a record being created) MUI's own person icon stands in for the initials. */}
+      {initials(name) || undefined}
     </Avatar>
   );
 }

@@ -8,10 +8,16 @@ const MAX_RESULTS = 20;
 
 const bySigla = new Map(provinces.map((p) => [p.sigla, p]));
 
-const optionLabel = (p: Province) => `${p.sigla} - ${p.name}`;
+/** The province of a sigla; a stored value outside today's list (an old import) is kept, named by its sigla. */
+export function provinceOf(sigla: string): Province {
+  return bySigla.get(sigla) ?? { sigla, name: sigla, region: '' };
+}
+
+export const provinceLabel = (p: Province) => `${p.sigla} - ${p.name}`;
+const optionLabel = provinceLabel;
 
 /** Sigla matches first (typing 'MI' means Milano), then names starting with the text, then names containing it. */
-function matching(options: readonly Province[], typed: string): Province[] {
+export function matchingProvinces(options: readonly Province[], typed: string): Province[] {
   const text = typed.trim().toLowerCase();
   if (text === '') return options.slice(0, MAX_RESULTS);
   const rank = (p: Province) => {
@@ -40,6 +46,8 @@ type ProvinceTypeaheadProps = {
   name?: string;
   error?: boolean;
   helperText?: string | undefined;
+  /** Marks the label with the asterisk (the form's rules decide; the browser's own check stays off). */
+  required?: boolean;
   readOnly?: boolean;
   size?: 'small' | 'medium';
   inputRef?: Ref<HTMLInputElement>;
@@ -56,14 +64,14 @@ export function ProvinceTypeahead({
   name,
   error,
   helperText,
+  required,
   readOnly,
   size,
   inputRef,
   fullWidth = true,
 }: ProvinceTypeaheadProps) {
   // A stored value outside today's list (an old import) is still shown, not silently dropped.
-  const selected: Province | null =
-    value === '' ? null : (bySigla.get(value) ?? { sigla: value, name: value, region: '' });
+  const selected: Province | null = value === '' ? null : provinceOf(value);
   return (
     <Autocomplete
       id={id}
@@ -73,7 +81,7 @@ export function ProvinceTypeahead({
       onBlur={onBlur}
       getOptionLabel={optionLabel}
       isOptionEqualToValue={(option, current) => option.sigla === current.sigla}
-      filterOptions={(options, state) => matching(options, state.inputValue)}
+      filterOptions={(options, state) => matchingProvinces(options, state.inputValue)}
       readOnly={readOnly}
       size={size}
       fullWidth={fullWidth}
@@ -86,6 +94,7 @@ export function ProvinceTypeahead({
           label={label}
           error={error}
           helperText={helperText}
+          required={required}
           inputRef={inputRef}
           // Read-only reaches the input base too, so the field looks like the other read-only ones.
           slotProps={{ ...params.slotProps, input: { ...params.slotProps.input, readOnly } }}

@@ -12,6 +12,8 @@ export type RowAction = {
   onClick: () => void;
   /** Destructive actions (Elimina) are shown in red. */
   danger?: boolean;
+  /** Shown but not available to this viewer (the spec's menu is there, the server would refuse). */
+  disabled?: boolean;
 };
 
 /** The three-dot menu of a list row or thumbnail. */
@@ -41,6 +43,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
         {actions.map((action) => (
           <MenuItem
             key={action.label}
+            disabled={action.disabled}
             onClick={() => {
               setAnchor(null);
               action.onClick();

@@ -90,10 +90,30 @@ export function apiDelete<T>(path: string, schema: ZodType<T>, options: RequestO
   return request('DELETE', path, schema, undefined, options);
 }
 
-/** POST one file as multipart, fields `file` and `filename` (spec section 7, image upload). */
-export function apiUpload<T>(path: string, file: File, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+/**
+ * POST one file as multipart, fields `file` and `filename` (spec section 7, image upload), plus the text fields an
+ * upload carries beside it (a payment's dtrinnovo and fatturato). Text fields go first, so the server has them
+ * when it reaches the file.
+ */
+export function apiUpload<T>(
+  path: string,
+  file: File,
+  schema: ZodType<T>,
+  options: RequestOptions & { fields?: Readonly<Record<string, string>> } = {},
+): Promise<T> {
   const form = new FormData();
   form.append('filename', file.name);
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append('file', file, file.name);
   return request('POST', path, schema, form, options);
+}
+
+/** A list path with its filters: empty values stay out of the query string (the server reads '' as none too). */
+export function withQuery(path: string, query: Readonly<Record<string, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }

@@ -43,3 +43,29 @@ export function formatMonth(value: string | null | undefined): string {
   const date = dayjs(value);
   return date.isValid() ? date.format('MM/YYYY') : '';
 }
+
+const moneyInput = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: 'always',
+});
+
+/** A money field's text: 1234.56 -> '1.234,56' (the euro sign sits beside the field). */
+export function formatMoneyInput(value: number | null | undefined): string {
+  return value == null || Number.isNaN(value) ? '' : moneyInput.format(value);
+}
+
+/**
+ * What a money field's text means in euros (spec section 5: comma decimal, dot thousands): '1.234,56' and
+ * '1234,56' -> 1234.56, '' -> null, anything else -> NaN (refused by the money schema as 'Importo non valido').
+ * A lone dot followed by 1 or 2 digits is read as a decimal point ('12.5'), with 3 digits as thousands.
+ */
+export function parseMoneyInput(text: string): number | null {
+  const value = text.replace(/[\s€]/g, '');
+  if (value === '') return null;
+  if (/^\d{1,3}(\.\d{3})*(,\d{1,2})?$/.test(value) || /^\d+(,\d{1,2})?$/.test(value)) {
+    return Number(value.replace(/\./g, '').replace(',', '.'));
+  }
+  if (/^\d+\.\d{1,2}$/.test(value)) return Number(value);
+  return Number.NaN;
+}

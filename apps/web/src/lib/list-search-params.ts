@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { ZodType } from 'zod';
 
 /**
  * The state of a list screen lives in the URL (filters, sort, page, view), so a reload, a shared link or the Back
@@ -37,4 +38,35 @@ export function useListSearchParams<K extends string>(keys: readonly K[]) {
     /** A setting that does not select rows (the view switch) keeps the page. */
     setOption: (key: K, value: string) => write({ [key]: value }, false, true),
   };
+}
+
+/**
+ * The API query for a list's URL filters and page, checked with the list's shared query schema. A value the API
+ * would refuse (a hand-edited link) is dropped, so the list still shows instead of failing with a 400.
+ */
+export function toListQuery<Q extends { page?: number | undefined }>(
+  schema: ZodType<Q>,
+  values: Readonly<Record<string, string>>,
+  page: number,
+): Q {
+  const raw: Record<string, string | number> = { ...values, page };
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const refused = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !refused.has(key)));
+  return schema.safeParse(kept).data ?? schema.parse({ page });
+}
+
+/** Where a row leads, and the list to come back to (its filters and page) after the edit screen. */
+export type RowLink = { to: string; state: { listSearch: string } };
+
+export function rowLink(to: string, listSearch: string): RowLink {
+  return { to, state: { listSearch } };
+}
+
+/** The list's query string handed over by a row link (router state), if the screen was opened from one. */
+export function listSearchOf(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('listSearch' in state)) return '';
+  const search = state.listSearch;
+  return typeof search === 'string' && search.startsWith('?') ? search : '';
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client.ts';
 
@@ -10,6 +10,11 @@ export function adminResetPassword(uuid: string): Promise<unknown> {
   return apiPost('/auth/admin/resetpassword', { user: uuid }, okReply);
 }
 
-export function useAdminResetPassword() {
-  return useMutation({ mutationFn: adminResetPassword });
+/** ownerKey: the registry's queries; an activation creates or re-requests the account, so its status changes. */
+export function useAdminResetPassword(ownerKey?: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adminResetPassword,
+    onSuccess: () => (ownerKey ? queryClient.invalidateQueries({ queryKey: ownerKey }) : undefined),
+  });
 }

@@ -38,10 +38,15 @@ export async function getCombo(
   return name === 'liststates' ? parsed.data.filter((option) => option.value !== '') : parsed.data;
 }
 
+/** Every query of one combo, whatever its province filter (invalidated when a registry renames an entry). */
+export function comboKey(name: ComboName) {
+  return ['combo', name] as const;
+}
+
 /** prov: the province filter of cbocapoarea / cborivenditori ('' for all of them); omitted for the others. */
 export function comboQuery(name: ComboName, prov?: string) {
   return queryOptions({
-    queryKey: ['combo', name, prov ?? null],
+    queryKey: [...comboKey(name), prov ?? null],
     queryFn: ({ signal }) => getCombo(name, prov, signal),
     // Reference data: it changes rarely and several screens share it.
     staleTime: 10 * 60_000,

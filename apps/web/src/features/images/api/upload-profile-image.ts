@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { imageUploadReply, type ImageUploadReply } from '@portal/shared/schemas/images';
 import { apiUpload } from '../../../lib/api-client.ts';
 import { avatarQuery } from '../../avatar/api/get-avatar.ts';
 import { meQuery } from '../../me/api/get-me.ts';
-import { posatoriKey } from '../../posatori/api/get-posatori.ts';
 
 /**
  * The profile image endpoints (spec section 7): /api/saveimg/{uuid}/profile for someone else's profile,
@@ -16,14 +15,15 @@ export function uploadProfileImage(path: ProfileImagePath, file: File): Promise<
   return apiUpload(path, file, imageUploadReply);
 }
 
-export function useUploadProfileImage(path: ProfileImagePath) {
+/** ownerKey: the queries of the registry the image belongs to (its lists and its profile), refreshed after. */
+export function useUploadProfileImage(path: ProfileImagePath, ownerKey: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadProfileImage(path, file),
     // The image shows in the lists, the form, and for one's own in the toolbar and the card.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: posatoriKey }),
+        queryClient.invalidateQueries({ queryKey: ownerKey }),
         queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: avatarQuery.queryKey }),
       ]),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { posatoriPage, type PosatoriPage, type PosatoriQuery } from '@portal/shared/schemas/posatori';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, withQuery } from '../../../lib/api-client.ts';
 
 /** The installer lists of spec section 7: every installer (admin), the area manager's, the reseller's. */
 export type PosatoriSource = '/api/posatori' | '/api/posatori4ca' | '/api/posatori4ri';
@@ -10,12 +10,7 @@ export const posatoriKey = ['posatori'] as const;
 
 /** GET {source}?filters&page: empty filters stay out of the query string (the server reads '' as no filter too). */
 export function getPosatori(source: PosatoriSource, query: PosatoriQuery, signal?: AbortSignal): Promise<PosatoriPage> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return apiGet(search ? `${source}?${search}` : source, posatoriPage, { signal });
+  return apiGet(withQuery(source, query), posatoriPage, { signal });
 }
 
 export function posatoriListQuery(source: PosatoriSource, query: PosatoriQuery) {

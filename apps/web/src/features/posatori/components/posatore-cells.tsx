@@ -6,9 +6,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { PosatoreRow } from '@portal/shared/schemas/posatori';
 import { formatMonth } from '../../../lib/formatters.ts';
-
-/** Where a row leads, and the list to come back to (its filters and page) after the edit screen. */
-export type RowLink = { to: string; state: { listSearch: string } };
+import type { RowLink } from '../../../lib/list-search-params.ts';
 
 /** The installer's name as a link to their profile. */
 export function NameLink({ row, link }: { row: PosatoreRow; link: RowLink }) {

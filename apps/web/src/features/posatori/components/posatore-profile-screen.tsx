@@ -1,23 +1,16 @@
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { msg } from '@portal/shared/messages-it';
+import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
+import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { usePosatore } from '../api/get-posatore.ts';
 import { PosatoreGallery } from './posatore-gallery.tsx';
 import { PosatoreProfileForm } from './posatore-profile-form.tsx';
 import { ProfileSidePanel } from './profile-side-panel.tsx';
 import { variantSetups, type ProfileVariant } from './profile-variants.ts';
-
-/** The list's query string handed over by the list's links, if it is one. */
-function listSearchOf(state: unknown): string {
-  if (typeof state !== 'object' || state === null || !('listSearch' in state)) return '';
-  const search = state.listSearch;
-  return typeof search === 'string' && search.startsWith('?') ? search : '';
-}
 
 /** An installer profile screen of any variant: loads the profile (spinner meanwhile), then panel, form and gallery. */
 export function PosatoreProfileScreen({ id, variant }: { id: string | undefined; variant: ProfileVariant }) {
@@ -26,16 +19,7 @@ export function PosatoreProfileScreen({ id, variant }: { id: string | undefined;
   const listSearch = listSearchOf(location.state);
   const profile = usePosatore(id);
 
-  const back = setup.listPath && (
-    <Button
-      component={RouterLink}
-      to={{ pathname: setup.listPath, search: listSearch }}
-      startIcon={<ArrowBackIcon />}
-      sx={{ mb: 1, ml: -1 }}
-    >
-      Torna all'elenco
-    </Button>
-  );
+  const back = setup.listPath && <BackToList pathname={setup.listPath} search={listSearch} />;
 
   if (profile.isPending) return <FullPageSpinner />;
   if (profile.isError) {

@@ -4,6 +4,7 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { MonthYearField, UNFINISHED_MONTH } from '../../../components/month-year-field.tsx';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
+import { toListQuery } from '../../../lib/list-search-params.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
 
 /** The filters of the installer lists, named as the API's query parameters (posatoriQuery). */
@@ -13,17 +14,9 @@ export type PosatoriFilterValues = Record<PosatoriFilterKey, string>;
 /** The default order of the server (posaOrders): choosing it again leaves the URL clean. */
 const DEFAULT_ORDER = 'cognome';
 
-/**
- * The API query for the URL's filters and page. A value the API would refuse (a hand-edited link) is dropped, so
- * the list still shows instead of failing with a 400.
- */
+/** The API query for the URL's filters and page (a value the API would refuse is dropped). */
 export function toPosatoriQuery(values: Partial<PosatoriFilterValues>, page: number): PosatoriQuery {
-  const raw: Record<string, string | number> = { ...values, page };
-  const parsed = posatoriQuery.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const refused = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !refused.has(key)));
-  return posatoriQuery.safeParse(kept).data ?? { page };
+  return toListQuery(posatoriQuery, values, page);
 }
 
 type PosatoriFiltersProps = {

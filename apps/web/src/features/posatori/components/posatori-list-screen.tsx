@@ -1,36 +1,30 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import KeyIcon from '@mui/icons-material/KeyOutlined';
-import SendIcon from '@mui/icons-material/SendOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { msg } from '@portal/shared/messages-it';
 import type { PosatoreRow } from '@portal/shared/schemas/posatori';
-import { ActionBar, type BarAction } from '../../../components/action-bar.tsx';
+import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
 import type { RowAction } from '../../../components/row-menu.tsx';
 import { listViewOf, ViewSwitch } from '../../../components/view-switch.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
-import { useListSearchParams } from '../../../lib/list-search-params.ts';
+import { rowLink, useListSearchParams, type RowLink } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { useAdminResetPassword } from '../../auth/api/admin-reset-password.ts';
+import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useDeletePosatori } from '../api/delete-posatori.ts';
 import { posatoriKey, usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
 import { PosatoriFilters, toPosatoriQuery, type PosatoriFilterKey } from './posatori-filters.tsx';
 import { PosatoriTable } from './posatori-table.tsx';
 import { PosatoriThumbnails } from './posatori-thumbnails.tsx';
-import type { RowLink } from './posatore-cells.tsx';
 
 export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 
@@ -82,7 +76,6 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   const setup = setups[area];
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const list = useListSearchParams(urlKeys);
   const view = listViewOf(list.values.view);
   const query = toPosatoriQuery(Object.fromEntries(setup.filters.map((key) => [key, list.values[key]])), list.page);
@@ -91,13 +84,13 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { showInPreparazione, dialog: preparazioneDialog } = useInPreparazione();
-  const resetPassword = useAdminResetPassword();
+  const reset = useSendReset(confirm, posatoriKey);
   const remove = useDeletePosatori();
 
   const data = posatori.data;
   const rows = data?.data ?? [];
   const editPath = (uuid: string) => `/${area}/posatori/${uuid}`;
-  const linkOf = (row: PosatoreRow): RowLink => ({ to: editPath(row.uuid), state: { listSearch: location.search } });
+  const linkOf = (row: PosatoreRow): RowLink => rowLink(editPath(row.uuid), location.search);
 
   const deleteRows = async (uuids: readonly string[], question: string) => {
     if (!(await confirm(question))) return;
@@ -105,20 +98,6 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
       onSuccess: () => {
         setSelected(new Set());
         showToast(uuids.length === 1 ? 'Posatore eliminato' : `${uuids.length} posatori eliminati`, 'success');
-      },
-    });
-  };
-
-  const sendReset = async (row: PosatoreRow) => {
-    if (!(await confirm(msg.confermaResetPassword))) return;
-    resetPassword.mutate(row.uuid, {
-      onSuccess: () => {
-        showToast(
-          row.userstato === 'active' ? 'Email di reimpostazione password inviata' : 'Email di attivazione inviata',
-          'success',
-        );
-        // An activation creates or re-requests the account: its status dot changes.
-        void queryClient.invalidateQueries({ queryKey: posatoriKey });
       },
     });
   };
@@ -144,10 +123,9 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
     return [
       edit,
       {
-        // Spec section 4: the label follows the account state; the action is the same.
-        label: row.userstato === 'active' ? 'Reimposta password' : 'Manda attivazione',
-        icon: row.userstato === 'active' ? <KeyIcon fontSize="small" /> : <SendIcon fontSize="small" />,
-        onClick: () => void sendReset(row),
+        label: resetLabel(row.userstato),
+        icon: <ResetIcon stato={row.userstato} />,
+        onClick: () => void reset.send(row.uuid, row.userstato),
       },
       coupons,
       {
@@ -175,22 +153,7 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
 
   return (
     <>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          columnGap: 2,
-          rowGap: 1,
-          mb: 2,
-        }}
-      >
-        <Box sx={{ '& h1': { mb: 0 } }}>
-          <PageTitle title={setup.title} />
-        </Box>
-        <ActionBar actions={actions} />
-      </Box>
+      <ListHeading title={setup.title} actions={actions} />
 
       <PosatoriFilters
         keys={setup.filters}
@@ -206,16 +169,12 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
         }}
       />
 
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, minHeight: 40, flexWrap: 'wrap' }}>
-        <Typography sx={{ color: 'text.secondary' }} aria-live="polite">
-          {data
-            ? data.reccount === 1
-              ? '1 posatore'
-              : `${data.reccount} posatori`
-            : posatori.isError
-              ? ''
-              : 'Caricamento…'}
-        </Typography>
+      <ListCount
+        count={data?.reccount}
+        noun={['posatore', 'posatori']}
+        failed={posatori.isError}
+        end={<ViewSwitch value={view} onChange={(next) => list.setOption('view', next === 'list' ? '' : next)} />}
+      >
         {selection && selected.size > 0 && (
           <Button
             color="error"
@@ -228,9 +187,7 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
             Elimina selezionati ({selected.size})
           </Button>
         )}
-        <Box sx={{ flexGrow: 1 }} />
-        <ViewSwitch value={view} onChange={(next) => list.setOption('view', next === 'list' ? '' : next)} />
-      </Box>
+      </ListCount>
 
       {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
       {posatori.isError && !data ? (

@@ -9,7 +9,8 @@ import { DataTable, type Column, type Selection } from '../../../components/data
 import { PersonAvatar } from '../../../components/person-avatar.tsx';
 import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
-import { CertificateIcon, courseMonth, NameLink, ProfileStatoChip, type RowLink } from './posatore-cells.tsx';
+import type { RowLink } from '../../../lib/list-search-params.ts';
+import { CertificateIcon, courseMonth, NameLink, ProfileStatoChip } from './posatore-cells.tsx';
 
 type PosatoriViewProps = {
   rows: readonly PosatoreRow[];

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { formatMoneyInput, parseMoneyInput } from '../lib/formatters.ts';
+
+type MoneyFieldProps = {
+  /** Euros (1234.56); null when empty; NaN while the text is not an amount. */
+  value: number | null;
+  onChange: (value: number | null) => void;
+  onBlur?: () => void;
+  label: string;
+  id: string;
+  name?: string;
+  error?: boolean;
+  helperText?: string | undefined;
+  required?: boolean;
+  readOnly?: boolean;
+  size?: 'small' | 'medium';
+};
+
+/**
+ * A money field (spec sections 5 and 9): typed with a decimal comma ('1234,56', dots as thousands allowed), shown
+ * as 1.234,56 with the euro sign once the field is left; a number of euros in the form, 1234.56 on the wire.
+ */
+export function MoneyField({
+  value,
+  onChange,
+  onBlur,
+  label,
+  id,
+  name,
+  error,
+  helperText,
+  required,
+  readOnly,
+  size,
+}: MoneyFieldProps) {
+  const [text, setText] = useState(() => formatMoneyInput(value));
+  // As in DateField: a new value that is not what this field last reported comes from outside (a reset).
+  const [sent, setSent] = useState<number | null>(value);
+  const [received, setReceived] = useState<number | null>(value);
+  if (!Object.is(value, received)) {
+    setReceived(value);
+    if (!Object.is(value, sent)) setText(formatMoneyInput(value));
+  }
+
+  return (
+    <TextField
+      id={id}
+      name={name}
+      label={label}
+      value={text}
+      error={error}
+      helperText={helperText}
+      required={required}
+      size={size}
+      fullWidth
+      autoComplete="off"
+      onChange={(event) => {
+        // Digits, one comma and dots; anything else cannot be part of an amount.
+        const next = event.target.value.replace(/[^\d.,]/g, '');
+        setText(next);
+        const amount = parseMoneyInput(next);
+        setSent(amount);
+        onChange(amount);
+      }}
+      onBlur={() => {
+        const amount = parseMoneyInput(text);
+        if (amount !== null && !Number.isNaN(amount)) setText(formatMoneyInput(amount));
+        onBlur?.();
+      }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', maxLength: 16, readOnly },
+        input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+      }}
+    />
+  );
+}
+
+/** The money field bound to a react-hook-form field holding euros: NaN while empty or not an amount, which the
+ * money schema refuses ('Importo non valido'), so a half-typed amount is never sent. */
+export function FormMoneyField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Omit<MoneyFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'helperText'> & {
+  control: Control<T>;
+  name: FieldPathByValue<T, number>;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <MoneyField
+      {...props}
+      name={field.name}
+      value={field.value as number}
+      onChange={(amount) => field.onChange(amount ?? Number.NaN)}
+      onBlur={field.onBlur}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message}
+    />
+  );
+}
