@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PartnerRow } from '@portal/shared/schemas/partners';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { PersonAvatar } from '../../../components/person-avatar.tsx';
+import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { formatDate, formatMonth } from '../../../lib/formatters.ts';
+import type { RowLink } from '../../../lib/list-search-params.ts';
+import { ExpiryDate } from './partner-expiry.tsx';
+
+type PartnersTableProps = {
+  rows: readonly PartnerRow[];
+  loading: boolean;
+  linkOf: (row: PartnerRow) => RowLink;
+  actionsOf: (row: PartnerRow) => RowAction[];
+  /** The area manager's and reseller's lists show the renewal and its expiry. */
+  renewals: boolean;
+  footer: ReactNode;
+};
+
+/**
+ * The partner lists (spec section 2): logo, company name, code, province, partner since and valid until (month
+ * fields, mm/yyyy); with renewals, the last renewal and its expiry (dates, dd/mm/yyyy), flagged when due.
+ */
+export function PartnersTable({ rows, loading, linkOf, actionsOf, renewals, footer }: PartnersTableProps) {
+  const columns: Column<PartnerRow>[] = [
+    {
+      key: 'img',
+      header: 'Logo',
+      hideHeader: true,
+      width: 60,
+      hideBelow: 'sm',
+      render: (row) => (
+        <Box
+          component={RouterLink}
+          to={linkOf(row).to}
+          state={linkOf(row).state}
+          tabIndex={-1}
+          aria-hidden
+          sx={{ display: 'inline-flex', textDecoration: 'none' }}
+        >
+          <PersonAvatar src={row.img} name={row.ragsoc} size={36} variant="rounded" />
+        </Box>
+      ),
+    },
+    {
+      key: 'ragsoc',
+      header: 'Ragione sociale',
+      render: (row) => (
+        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={linkOf(row).to}
+            state={linkOf(row).state}
+            underline="hover"
+            sx={{ fontWeight: 500 }}
+          >
+            {row.ragsoc || row.code || 'Senza nome'}
+          </Link>
+          {/* On a phone the code, province and dates columns are gone: their values sit under the name. */}
+          <Typography variant="caption" sx={{ color: 'text.secondary', display: { sm: 'none' } }}>
+            {[row.code, row.prov, row.dtstart && `dal ${formatMonth(row.dtstart)}`].filter(Boolean).join(' · ')}
+          </Typography>
+        </Stack>
+      ),
+    },
+    { key: 'code', header: 'Codice', hideBelow: 'md', width: 110, render: (row) => row.code },
+    { key: 'prov', header: 'Provincia', align: 'center', width: 90, hideBelow: 'sm', render: (row) => row.prov },
+    {
+      key: 'dtstart',
+      header: 'Partner dal',
+      width: 110,
+      // With the renewal columns the company name needs the room: partner since only on wide screens.
+      hideBelow: renewals ? 'xl' : 'sm',
+      render: (row) => formatMonth(row.dtstart),
+    },
+    {
+      key: 'dtend',
+      header: 'Valido fino a',
+      width: 120,
+      hideBelow: renewals ? 'lg' : undefined,
+      render: (row) => formatMonth(row.dtend),
+    },
+  ];
+  if (renewals) {
+    columns.push(
+      {
+        key: 'dtrinnovo',
+        header: 'Rinnovato il',
+        width: 120,
+        hideBelow: 'md',
+        render: (row) => formatDate(row.dtrinnovo),
+      },
+      { key: 'dtscad', header: 'Scadenza', render: (row) => <ExpiryDate dtscad={row.dtscad} /> },
+    );
+  }
+
+  return (
+    <DataTable
+      label="Elenco partner"
+      rows={rows}
+      columns={columns}
+      rowKey={(row) => row.uuid}
+      rowLabel={(row) => row.ragsoc}
+      rowActions={(row) => <RowMenu label={`Azioni per ${row.ragsoc}`} actions={actionsOf(row)} />}
+      loading={loading}
+      emptyText="Nessun partner trovato"
+      footer={footer}
+    />
+  );
+}
