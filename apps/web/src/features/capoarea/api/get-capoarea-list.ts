@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { capoareaPage, type CapoareaPage, type CapoareaQuery } from '@portal/shared/schemas/capoarea';
+import { apiGet, withQuery } from '../../../lib/api-client.ts';
+
+/** Everything under this key is area-manager data: a save, a delete, a status change invalidates it all. */
+export const capoareaKey = ['capoarea'] as const;
+
+/** GET /api/capoarea?fname&fstate&page (admin). */
+export function getCapoareaList(query: CapoareaQuery, signal?: AbortSignal): Promise<CapoareaPage> {
+  return apiGet(withQuery('/api/capoarea', query), capoareaPage, { signal });
+}
+
+export function capoareaListQuery(query: CapoareaQuery) {
+  return queryOptions({
+    queryKey: [...capoareaKey, 'list', query],
+    queryFn: ({ signal }) => getCapoareaList(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCapoareaList(query: CapoareaQuery) {
+  return useQuery(capoareaListQuery(query));
+}

@@ -1,0 +1,175 @@
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { msg } from '@portal/shared/messages-it';
+import { capoareaQuery, type CapoareaRow } from '@portal/shared/schemas/capoarea';
+import { ComboSelect } from '../../../components/combo-select.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
+import { PageCorrection, Pager } from '../../../components/pager.tsx';
+import { PersonAvatar } from '../../../components/person-avatar.tsx';
+import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { StatusDot } from '../../../components/status-dot.tsx';
+import { TextFilter } from '../../../components/text-filter.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useCombo } from '../../combos/api/get-combo.ts';
+import { useDeleteCapoarea } from '../api/delete-capoarea.ts';
+import { capoareaKey, useCapoareaList } from '../api/get-capoarea-list.ts';
+
+const filterKeys = ['fname', 'fstate'] as const;
+
+/**
+ * /admin/capoarea (spec section 2): filters fname and fstate (options from /api/liststates) in the URL; avatar,
+ * Nome, Provincia and the status dot (Attivo, Disattivato, Richiesta Inviata); 'AGGIUNGI CAPOAREA'; the row menu
+ * Modifica, 'Reimposta password' or 'Manda attivazione', Elimina ('Confermi Cancellazione?').
+ */
+export function CapoareaListScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useListSearchParams(filterKeys);
+  const capoarea = useCapoareaList(toListQuery(capoareaQuery, list.values, list.page));
+  const states = useCombo('liststates');
+  const remove = useDeleteCapoarea();
+  const { confirm, dialog } = useConfirm();
+  const reset = useSendReset(confirm, capoareaKey);
+
+  const data = capoarea.data;
+  const editPath = (uuid: string) => `/admin/capoarea/${uuid}`;
+  const linkOf = (row: CapoareaRow) => rowLink(editPath(row.uuid), location.search);
+
+  const actionsOf = (row: CapoareaRow): RowAction[] => [
+    {
+      label: 'Modifica',
+      icon: <EditIcon fontSize="small" />,
+      onClick: () => navigate(editPath(row.uuid), { state: { listSearch: location.search } }),
+    },
+    {
+      label: resetLabel(row.stato),
+      icon: <ResetIcon stato={row.stato} />,
+      onClick: () => void reset.send(row.uuid, row.stato),
+    },
+    {
+      label: 'Elimina',
+      icon: <DeleteIcon fontSize="small" />,
+      danger: true,
+      onClick: async () => {
+        if (!(await confirm(msg.confermaCancellazione))) return;
+        remove.mutate(row.uuid, { onSuccess: () => showToast('Capo area eliminato', 'success') });
+      },
+    },
+  ];
+
+  const columns: Column<CapoareaRow>[] = [
+    {
+      key: 'img',
+      header: 'Immagine',
+      hideHeader: true,
+      width: 60,
+      hideBelow: 'sm',
+      render: (row) => (
+        <Box
+          component={RouterLink}
+          to={linkOf(row).to}
+          state={linkOf(row).state}
+          tabIndex={-1}
+          aria-hidden
+          sx={{ display: 'inline-flex', textDecoration: 'none' }}
+        >
+          <PersonAvatar src={row.img} name={row.ragsoc} size={36} />
+        </Box>
+      ),
+    },
+    {
+      key: 'ragsoc',
+      header: 'Nome',
+      render: (row) => (
+        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={linkOf(row).to}
+            state={linkOf(row).state}
+            underline="hover"
+            sx={{ fontWeight: 500 }}
+          >
+            {row.ragsoc || 'Senza nome'}
+          </Link>
+          {row.provs.length > 0 && (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              Competenza: {row.provs.join(', ')}
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'prov', header: 'Provincia', align: 'center', width: 100, render: (row) => row.prov },
+    { key: 'stato', header: 'Stato', align: 'center', width: 64, render: (row) => <StatusDot stato={row.stato} /> },
+  ];
+
+  return (
+    <>
+      <ListHeading
+        title="Capo Area"
+        actions={[
+          {
+            label: 'AGGIUNGI CAPOAREA',
+            icon: <AddIcon />,
+            primary: true,
+            onClick: () => navigate('/admin/newcapoarea'),
+          },
+        ]}
+      />
+      <FilterBar
+        title="Filtra capo area"
+        activeCount={filterKeys.filter((key) => list.values[key] !== '').length}
+        onClear={() => list.clearFilters(filterKeys)}
+      >
+        <TextFilter
+          id="filter-fname"
+          label="Nome"
+          value={list.values.fname}
+          onChange={(fname) => list.setFilters({ fname })}
+        />
+        <ComboSelect
+          id="filter-fstate"
+          label="Provincia"
+          size="small"
+          options={states.data ?? []}
+          loading={states.isPending}
+          value={list.values.fstate}
+          onChange={(fstate) => list.setFilters({ fstate })}
+        />
+      </FilterBar>
+      <ListCount count={data?.reccount} noun={['capo area', 'capi area']} failed={capoarea.isError} />
+      {data && !capoarea.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+      {capoarea.isError && !data ? (
+        <Alert severity="error">{errorReason(capoarea.error, msg.erroreInterno)}</Alert>
+      ) : (
+        <DataTable
+          label="Elenco capo area"
+          rows={data?.data ?? []}
+          columns={columns}
+          rowKey={(row) => row.uuid}
+          rowLabel={(row) => row.ragsoc}
+          rowActions={(row) => <RowMenu label={`Azioni per ${row.ragsoc}`} actions={actionsOf(row)} />}
+          loading={capoarea.isFetching}
+          emptyText="Nessun capo area trovato"
+          footer={
+            data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei capo area" />
+          }
+        />
+      )}
+      {dialog}
+    </>
+  );
+}

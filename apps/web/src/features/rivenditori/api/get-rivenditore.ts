@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { rivenditoreProfile, type RivenditoreProfile } from '@portal/shared/schemas/rivenditori';
+import { apiGet } from '../../../lib/api-client.ts';
+import { rivenditoriKey } from './get-rivenditori.ts';
+
+/** The record of the create form (/admin/newrivenditori): there is no server call for a blank one. */
+export const blankRivenditore: RivenditoreProfile = {
+  uuid: '',
+  ragsoc: '',
+  code: '',
+  name: '',
+  lastname: '',
+  piva: '',
+  codfis: '',
+  address: '',
+  city: '',
+  cap: '',
+  state: '',
+  phone: '',
+  cell: '',
+  email: '',
+  website: '',
+  username: '',
+  capoarea: '',
+  provs: [],
+  img: '',
+  stato: 'none',
+};
+
+/** GET /api/rivenditore/{id}: admin, or an area manager whose reach includes the reseller. */
+export function getRivenditore(id: string, signal?: AbortSignal): Promise<RivenditoreProfile> {
+  return apiGet(`/api/rivenditore/${encodeURIComponent(id)}`, rivenditoreProfile, { signal });
+}
+
+export function rivenditoreQuery(id: string) {
+  return queryOptions({
+    queryKey: [...rivenditoriKey, 'detail', id],
+    queryFn: ({ signal }) => getRivenditore(id, signal),
+  });
+}
+
+export function useRivenditore(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...rivenditoreQuery(id), enabled: options.enabled ?? true });
+}

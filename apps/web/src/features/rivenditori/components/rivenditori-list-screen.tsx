@@ -1,0 +1,229 @@
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { msg } from '@portal/shared/messages-it';
+import { rivenditoriQuery, type RivenditoreRow } from '@portal/shared/schemas/rivenditori';
+import type { BarAction } from '../../../components/action-bar.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
+import { PageCorrection, Pager } from '../../../components/pager.tsx';
+import { PersonAvatar } from '../../../components/person-avatar.tsx';
+import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
+import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { StatusDot } from '../../../components/status-dot.tsx';
+import { TextFilter } from '../../../components/text-filter.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useDeleteRivenditore } from '../api/delete-rivenditore.ts';
+import { rivenditoriKey, useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
+import type { RivenditoreArea } from './rivenditore-profile-screen.tsx';
+
+type AreaSetup = {
+  source: RivenditoriSource;
+  /** Spec section 2: the admin filters by company name, code and province; the area manager by name and province. */
+  filters: readonly ('name' | 'code' | 'state')[];
+  editPath: (uuid: string) => string;
+};
+
+const setups: Record<RivenditoreArea, AreaSetup> = {
+  admin: { source: '/api/rivenditori', filters: ['name', 'code', 'state'], editPath: (u) => `/admin/rivenditore/${u}` },
+  capoarea: {
+    source: '/api/rivenditori_ca',
+    filters: ['name', 'state'],
+    editPath: (u) => `/capoarea/rivenditore/${u}`,
+  },
+};
+
+const urlKeys = ['name', 'code', 'state'] as const;
+const personName = (row: RivenditoreRow) => [row.name, row.lastname].filter(Boolean).join(' ');
+const displayName = (row: RivenditoreRow) => row.ragsoc || personName(row) || row.code || 'Senza nome';
+
+/**
+ * The reseller lists (spec section 2). Admin: avatar, name, province, code, status dot; Modifica, reset or
+ * activation, Elimina; 'AGGIUNGI RIVENDITORE'. Area manager: the resellers in reach, read-only, with the export of a
+ * reseller's installers (in preparation until the exports).
+ */
+export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
+  const setup = setups[area];
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useListSearchParams(urlKeys);
+  const values = Object.fromEntries(setup.filters.map((key) => [key, list.values[key]]));
+  const rivenditori = useRivenditori(setup.source, toListQuery(rivenditoriQuery, values, list.page));
+  const remove = useDeleteRivenditore();
+  const { confirm, dialog } = useConfirm();
+  const { showInPreparazione, dialog: preparazioneDialog } = useInPreparazione();
+  const reset = useSendReset(confirm, rivenditoriKey);
+
+  const data = rivenditori.data;
+  const linkOf = (row: RivenditoreRow) => rowLink(setup.editPath(row.uuid), location.search);
+  const open = (row: RivenditoreRow) => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } });
+
+  const actionsOf = (row: RivenditoreRow): RowAction[] =>
+    area === 'capoarea'
+      ? [
+          { label: 'Visualizza', icon: <VisibilityIcon fontSize="small" />, onClick: () => open(row) },
+          {
+            label: 'Esporta posatori',
+            icon: <DownloadIcon fontSize="small" />,
+            onClick: () => showInPreparazione('Esporta posatori'),
+          },
+        ]
+      : [
+          { label: 'Modifica', icon: <EditIcon fontSize="small" />, onClick: () => open(row) },
+          {
+            label: resetLabel(row.stato),
+            icon: <ResetIcon stato={row.stato} />,
+            onClick: () => void reset.send(row.uuid, row.stato),
+          },
+          {
+            label: 'Elimina',
+            icon: <DeleteIcon fontSize="small" />,
+            danger: true,
+            onClick: async () => {
+              if (!(await confirm(msg.confermaCancellazione))) return;
+              remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
+            },
+          },
+        ];
+
+  const columns: Column<RivenditoreRow>[] = [
+    {
+      key: 'img',
+      header: 'Immagine',
+      hideHeader: true,
+      width: 60,
+      hideBelow: 'sm',
+      render: (row) => (
+        <Box
+          component={RouterLink}
+          to={linkOf(row).to}
+          state={linkOf(row).state}
+          tabIndex={-1}
+          aria-hidden
+          sx={{ display: 'inline-flex', textDecoration: 'none' }}
+        >
+          <PersonAvatar src={row.img} name={displayName(row)} size={36} />
+        </Box>
+      ),
+    },
+    {
+      key: 'ragsoc',
+      header: 'Nome',
+      render: (row) => (
+        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={linkOf(row).to}
+            state={linkOf(row).state}
+            underline="hover"
+            sx={{ fontWeight: 500 }}
+          >
+            {displayName(row)}
+          </Link>
+          {row.ragsoc && personName(row) && (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {personName(row)}
+            </Typography>
+          )}
+          {/* On a phone the code column is gone: it sits under the name. */}
+          {row.code && (
+            <Typography variant="caption" sx={{ color: 'text.secondary', display: { md: 'none' } }}>
+              {row.code}
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'prov', header: 'Provincia', align: 'center', width: 100, render: (row) => row.prov },
+    { key: 'code', header: 'Codice', width: 110, hideBelow: 'md', render: (row) => row.code },
+  ];
+  if (area === 'admin') {
+    columns.push({
+      key: 'stato',
+      header: 'Stato',
+      align: 'center',
+      width: 64,
+      render: (row) => <StatusDot stato={row.stato} />,
+    });
+  }
+
+  const actions: BarAction[] =
+    area === 'admin'
+      ? [
+          {
+            label: 'AGGIUNGI RIVENDITORE',
+            icon: <AddIcon />,
+            primary: true,
+            onClick: () => navigate('/admin/newrivenditori'),
+          },
+        ]
+      : [];
+
+  return (
+    <>
+      <ListHeading title="Rivenditori" actions={actions} />
+      <FilterBar
+        title="Filtra rivenditori"
+        activeCount={setup.filters.filter((key) => list.values[key] !== '').length}
+        onClear={() => list.clearFilters(setup.filters)}
+      >
+        <TextFilter
+          id="filter-name"
+          label="Nome"
+          value={list.values.name}
+          onChange={(name) => list.setFilters({ name })}
+        />
+        {setup.filters.includes('code') && (
+          <TextFilter
+            id="filter-code"
+            label="Codice"
+            maxLength={30}
+            value={list.values.code}
+            onChange={(code) => list.setFilters({ code })}
+          />
+        )}
+        <ProvinceTypeahead
+          id="filter-state"
+          size="small"
+          value={list.values.state}
+          onChange={(state) => list.setFilters({ state })}
+        />
+      </FilterBar>
+      <ListCount count={data?.reccount} noun={['rivenditore', 'rivenditori']} failed={rivenditori.isError} />
+      {data && !rivenditori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+      {rivenditori.isError && !data ? (
+        <Alert severity="error">{errorReason(rivenditori.error, msg.erroreInterno)}</Alert>
+      ) : (
+        <DataTable
+          label="Elenco rivenditori"
+          rows={data?.data ?? []}
+          columns={columns}
+          rowKey={(row) => row.uuid}
+          rowLabel={displayName}
+          rowActions={(row) => <RowMenu label={`Azioni per ${displayName(row)}`} actions={actionsOf(row)} />}
+          loading={rivenditori.isFetching}
+          emptyText="Nessun rivenditore trovato"
+          footer={
+            data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei rivenditori" />
+          }
+        />
+      )}
+      {dialog}
+      {preparazioneDialog}
+    </>
+  );
+}
