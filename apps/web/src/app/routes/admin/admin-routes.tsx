@@ -11,18 +11,49 @@ export const adminRoutes: RouteObject[] = [
     path: 'posatori/:id',
     lazy: async () => ({ Component: (await import('./admin-posatore-page.tsx')).AdminPosatorePage }),
   },
+  {
+    path: 'partner',
+    lazy: async () => ({ Component: (await import('./admin-partner-page.tsx')).AdminPartnerPage }),
+  },
+  {
+    path: 'partner/:id',
+    lazy: async () => ({ Component: (await import('./admin-partner-edit-page.tsx')).AdminPartnerEditPage }),
+  },
+  {
+    path: 'newpartner',
+    lazy: async () => ({ Component: (await import('./admin-newpartner-page.tsx')).AdminNewpartnerPage }),
+  },
+  {
+    path: 'capoarea',
+    lazy: async () => ({ Component: (await import('./admin-capoarea-page.tsx')).AdminCapoareaPage }),
+  },
+  {
+    path: 'capoarea/:id',
+    lazy: async () => ({ Component: (await import('./admin-capoarea-edit-page.tsx')).AdminCapoareaEditPage }),
+  },
+  {
+    path: 'newcapoarea',
+    lazy: async () => ({ Component: (await import('./admin-newcapoarea-page.tsx')).AdminNewcapoareaPage }),
+  },
+  {
+    path: 'rivenditori',
+    lazy: async () => ({ Component: (await import('./admin-rivenditori-page.tsx')).AdminRivenditoriPage }),
+  },
+  {
+    path: 'rivenditore/:id',
+    lazy: async () => ({ Component: (await import('./admin-rivenditore-page.tsx')).AdminRivenditorePage }),
+  },
+  {
+    path: 'newrivenditori',
+    lazy: async () => ({ Component: (await import('./admin-newrivenditori-page.tsx')).AdminNewrivenditoriPage }),
+  },
+  {
+    path: 'profilo',
+    lazy: async () => ({ Component: (await import('./admin-profilo-page.tsx')).AdminProfiloPage }),
+  },
   ...areaRoutes('admin', [
     { path: '', title: 'Home' },
     { path: 'impposatori/:id', title: 'Posatori importati' },
-    { path: 'partner', title: 'Aziende partner' },
-    { path: 'partner/:id', title: 'Modifica partner' },
-    { path: 'newpartner', title: 'Nuovo partner' },
-    { path: 'capoarea', title: 'Capo Area' },
-    { path: 'capoarea/:id', title: 'Modifica capo area' },
-    { path: 'newcapoarea', title: 'Nuovo capo area' },
-    { path: 'rivenditori', title: 'Rivenditori' },
-    { path: 'rivenditore/:id', title: 'Modifica rivenditore' },
-    { path: 'newrivenditori', title: 'Nuovo rivenditore' },
     { path: 'documenti', title: 'Documenti' },
     { path: 'moddoc/:id', title: 'Modifica documento' },
     { path: 'tcoupons', title: 'Tipi coupon' },
@@ -31,7 +62,6 @@ export const adminRoutes: RouteObject[] = [
     { path: 'importazione', title: 'Importazione' },
     { path: 'sessions', title: 'Statistiche di utilizzo' },
     { path: 'report', title: 'Report' },
-    { path: 'profilo', title: 'Profilo' },
     { path: 'newcomm', title: 'Nuova comunicazione' },
     ...communicationScreens({ compose: true }),
   ]),

@@ -11,15 +11,33 @@ export const capoareaRoutes: RouteObject[] = [
     path: 'posatori/:id',
     lazy: async () => ({ Component: (await import('./capoarea-posatore-page.tsx')).CapoareaPosatorePage }),
   },
+  {
+    path: 'partner',
+    lazy: async () => ({ Component: (await import('./capoarea-partner-page.tsx')).CapoareaPartnerPage }),
+  },
+  {
+    path: 'partner/:id',
+    lazy: async () => ({ Component: (await import('./capoarea-partner-edit-page.tsx')).CapoareaPartnerEditPage }),
+  },
+  {
+    path: 'newpartner',
+    lazy: async () => ({ Component: (await import('./capoarea-newpartner-page.tsx')).CapoareaNewpartnerPage }),
+  },
+  {
+    path: 'rivenditori',
+    lazy: async () => ({ Component: (await import('./capoarea-rivenditori-page.tsx')).CapoareaRivenditoriPage }),
+  },
+  {
+    path: 'rivenditore/:id',
+    lazy: async () => ({ Component: (await import('./capoarea-rivenditore-page.tsx')).CapoareaRivenditorePage }),
+  },
+  {
+    path: 'profilo',
+    lazy: async () => ({ Component: (await import('./capoarea-profilo-page.tsx')).CapoareaProfiloPage }),
+  },
   ...areaRoutes('capoarea', [
     { path: '', title: 'Home' },
-    { path: 'rivenditori', title: 'Rivenditori' },
-    { path: 'rivenditore/:id', title: 'Rivenditore' },
-    { path: 'partner', title: 'Partner' },
-    { path: 'partner/:id', title: 'Modifica partner' },
-    { path: 'newpartner', title: 'Nuovo partner' },
     { path: 'documenti', title: 'Documenti' },
-    { path: 'profilo', title: 'Profilo' },
     ...communicationScreens({ compose: true }),
   ]),
 ];

@@ -11,12 +11,23 @@ export const rivenditoriRoutes: RouteObject[] = [
     path: 'posatori/:id',
     lazy: async () => ({ Component: (await import('./rivenditori-posatore-page.tsx')).RivenditoriPosatorePage }),
   },
+  {
+    path: 'partner',
+    lazy: async () => ({ Component: (await import('./rivenditori-partner-page.tsx')).RivenditoriPartnerPage }),
+  },
+  {
+    path: 'partner/:id',
+    lazy: async () => ({
+      Component: (await import('./rivenditori-partner-edit-page.tsx')).RivenditoriPartnerEditPage,
+    }),
+  },
+  {
+    path: 'profilo',
+    lazy: async () => ({ Component: (await import('./rivenditori-profilo-page.tsx')).RivenditoriProfiloPage }),
+  },
   ...areaRoutes('rivenditori', [
     { path: '', title: 'Home' },
-    { path: 'partner', title: 'Partner' },
-    { path: 'partner/:id', title: 'Partner' },
     { path: 'documenti', title: 'Documenti' },
-    { path: 'profilo', title: 'Profilo' },
     ...communicationScreens({ compose: true }),
   ]),
 ];

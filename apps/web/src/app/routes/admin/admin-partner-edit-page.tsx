@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { PartnerProfileScreen } from '../../../features/partners/components/partner-profile-screen.tsx';
+
+/** /admin/partner/:id : the admin edits any partner, with payments; back to the list after saving. */
+export function AdminPartnerEditPage() {
+  const { id } = useParams();
+  return <PartnerProfileScreen area="admin" id={id ?? null} />;
+}
