@@ -112,7 +112,7 @@ export function CapoareaListScreen() {
         </Stack>
       ),
     },
-    { key: 'prov', header: 'Provincia', align: 'center', width: 100, render: (row) => row.prov },
+    { key: 'prov', header: 'Provincia', align: 'center', width: 90, render: (row) => row.prov },
     { key: 'stato', header: 'Stato', align: 'center', width: 64, render: (row) => <StatusDot stato={row.stato} /> },
   ];
 

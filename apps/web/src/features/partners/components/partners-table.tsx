@@ -63,7 +63,15 @@ export function PartnersTable({ rows, loading, linkOf, actionsOf, renewals, foot
           </Link>
           {/* On a phone the code, province and dates columns are gone: their values sit under the name. */}
           <Typography variant="caption" sx={{ color: 'text.secondary', display: { sm: 'none' } }}>
-            {[row.code, row.prov, row.dtstart && `dal ${formatMonth(row.dtstart)}`].filter(Boolean).join(' · ')}
+            {[
+              row.code,
+              row.prov,
+              [row.dtstart && `dal ${formatMonth(row.dtstart)}`, row.dtend && `al ${formatMonth(row.dtend)}`]
+                .filter(Boolean)
+                .join(' '),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </Stack>
       ),
@@ -82,7 +90,7 @@ export function PartnersTable({ rows, loading, linkOf, actionsOf, renewals, foot
       key: 'dtend',
       header: 'Valido fino a',
       width: 120,
-      hideBelow: renewals ? 'lg' : undefined,
+      hideBelow: renewals ? 'lg' : 'sm',
       render: (row) => formatMonth(row.dtend),
     },
   ];

@@ -148,7 +148,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
         </Stack>
       ),
     },
-    { key: 'prov', header: 'Provincia', align: 'center', width: 100, render: (row) => row.prov },
+    { key: 'prov', header: 'Provincia', align: 'center', width: 90, render: (row) => row.prov },
     { key: 'code', header: 'Codice', width: 110, hideBelow: 'md', render: (row) => row.code },
   ];
   if (area === 'admin') {
