@@ -9,8 +9,12 @@ import type { UserStato } from './auth.table.ts';
  * given at creation and never changes; the account waits in 'requested' until the activation link sets a password.
  */
 
-export async function usernameTaken(db: DbOrTx, email: string): Promise<boolean> {
-  return (await repo.findUserByUsername(db, email.trim())) !== undefined;
+/**
+ * A new account's address must be free as a username and as an e-mail: login accepts an e-mail only when exactly
+ * one account has it, so a second account with the same address would lock the first out of logging in by e-mail.
+ */
+export async function addressTaken(db: DbOrTx, email: string): Promise<boolean> {
+  return repo.loginInUse(db, email);
 }
 
 /** A new account without password, stato 'requested', holding one role. */

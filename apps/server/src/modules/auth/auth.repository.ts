@@ -23,6 +23,18 @@ export async function findUserByUniqueEmail(db: DbOrTx, email: string): Promise<
   return rows.length === 1 ? rows[0] : undefined;
 }
 
+/** Whether any account already uses this address as its username or its e-mail. */
+export async function loginInUse(db: DbOrTx, address: string): Promise<boolean> {
+  const value = address.trim().toLowerCase();
+  const row = await db
+    .selectFrom('users')
+    .select('uuid')
+    .where((eb) => eb.or([eb('username', '=', value), eb('email', '=', value)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findUserByUuid(db: DbOrTx, uuid: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('uuid', '=', uuid).executeTakeFirst();
 }

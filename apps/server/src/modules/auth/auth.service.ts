@@ -150,8 +150,7 @@ export function createAuthService(deps: AuthDeps) {
     const email = account?.email || person.email;
     if (!email) throw new HttpError(400, 'Il destinatario non ha un indirizzo email');
     if (!account) {
-      const taken = await repo.findUserByUsername(db, email);
-      if (taken) throw new HttpError(400, `Esiste già un utente ${email}`);
+      if (await repo.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
       const role: Role = person.table === 'admins' ? 'admin' : person.table === 'posatori' ? 'posatore' : person.table;
       const now = nowIso();
       const userUuid = await db.transaction().execute(async (tx) => {

@@ -99,7 +99,7 @@ const valuesOf = (r: CapoareaOwnBody): repo.CapoareaValues => ({
  */
 export async function createCapoarea(db: Db, body: CapoareaSaveBody): Promise<string> {
   const record = parseForm(capoareaForm, body, firstMessage);
-  if (await accounts.usernameTaken(db, record.email)) throw fieldsRefused({ email: msg.utenteEsistente }, firstMessage);
+  if (await accounts.addressTaken(db, record.email)) throw fieldsRefused({ email: msg.utenteEsistente }, firstMessage);
   const uuid = newId();
   await db.transaction().execute(async (tx) => {
     const userUuid = await accounts.createRequestedAccount(tx, record.email, 'capoarea');

@@ -135,7 +135,7 @@ async function checkedRecord(db: DbOrTx, body: RivenditoreSaveBody, current?: st
 /** POST /api/riventitore (admin): the reseller and their account, named after the e-mail, stato 'requested'. */
 export async function createRivenditore(db: Db, body: RivenditoreSaveBody): Promise<string> {
   const record = await checkedRecord(db, body);
-  if (await accounts.usernameTaken(db, record.email)) throw fieldsRefused({ email: msg.utenteEsistente }, firstMessage);
+  if (await accounts.addressTaken(db, record.email)) throw fieldsRefused({ email: msg.utenteEsistente }, firstMessage);
   const uuid = newId();
   await db.transaction().execute(async (tx) => {
     const userUuid = await accounts.createRequestedAccount(tx, record.email, 'rivenditori');

@@ -152,6 +152,25 @@ describe('admin reset and activation', () => {
     expect((await tryLogin('capoarea.centro', 'capoarea-centro-1')).json()).toEqual({ res: 'OK', role: ['capoarea'] });
   });
 
+  it('refuses to create an account whose e-mail another account already uses', async () => {
+    const admin = await login(ctx.app, 'admin');
+    const orphan = await ctx.db
+      .selectFrom('posatori')
+      .select(['uuid', 'email'])
+      .where('user_uuid', 'is', null)
+      .orderBy('uuid', 'desc')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('posatori')
+      .set({ email: 'admin@portale-posatori.it' })
+      .where('uuid', '=', orphan.uuid)
+      .execute();
+    const res = await post('/auth/admin/resetpassword', { user: orphan.uuid }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ res: 'KO', reason: 'Esiste già un utente con questa email' });
+    await ctx.db.updateTable('posatori').set({ email: orphan.email }).where('uuid', '=', orphan.uuid).execute();
+  });
+
   it('creates the account of an installer who has none, named after the e-mail address', async () => {
     const admin = await login(ctx.app, 'admin');
     const orphan = await ctx.db

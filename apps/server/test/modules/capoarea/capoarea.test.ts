@@ -170,6 +170,10 @@ describe('area manager record', () => {
       fields: { email: 'Esiste già un utente con questa email' },
     });
 
+    // Nor may it reuse the e-mail of an existing account named otherwise (login by e-mail needs it unique).
+    const adminEmail = await post('/api/capoarea', manager({ email: 'ADMIN@portale-posatori.it' }), admin);
+    expect(adminEmail.json()).toMatchObject({ res: 'KO', fields: { email: 'Esiste già un utente con questa email' } });
+
     expect((await post('/auth/admin/resetpassword', { user: uuid }, admin)).json()).toEqual({ res: 'OK' });
     const mail = readOutbox(ctx.outbox).at(-1)!;
     expect(mail.to).toContain('sofia.galli@esempio.it');
