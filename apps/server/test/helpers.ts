@@ -95,6 +95,16 @@ export async function login(app: FastifyInstance, user: string, pwd = DEMO_PASSW
 
 export const loginAs = (app: FastifyInstance, role: Role) => login(app, demoUser[role]);
 
+/** Cookies of the four demo users, in the order admin, capoarea, rivenditori, posatore. */
+export function loginEveryRole(app: FastifyInstance): Promise<[string, string, string, string]> {
+  return Promise.all([
+    loginAs(app, 'admin'),
+    loginAs(app, 'capoarea'),
+    loginAs(app, 'rivenditori'),
+    loginAs(app, 'posatore'),
+  ]);
+}
+
 /** The messages in the outbox, oldest first, decoded enough to read subject, recipient and link. */
 export function readOutbox(outbox: string): { to: string; subject: string; text: string; link: string | undefined }[] {
   if (!fs.existsSync(outbox)) return [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, login, loginAs, readOutbox, resetIdOf, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, readOutbox, resetIdOf, type TestContext, loginEveryRole } from '../../helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -9,12 +9,7 @@ let rivenditore: string;
 let posatore: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
 });
 afterAll(() => ctx.close());
 

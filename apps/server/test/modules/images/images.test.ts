@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, login, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, type TestContext, loginEveryRole } from '../../helpers.ts';
 import { imageForm, multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -17,12 +17,7 @@ let png: Buffer;
 let webp: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
   mario = (await ctx.db.selectFrom('posatori').select('uuid').where('code', '=', 'POS0001').executeTakeFirstOrThrow())
     .uuid;
   // A camera-like photo: large, with EXIF (GPS and owner included) that must not survive the upload.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
 import { imageForm } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -11,12 +11,7 @@ let posatore: string;
 let png: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
   png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#2266aa' } })
     .png()
     .toBuffer();

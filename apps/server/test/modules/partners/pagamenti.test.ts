@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, todayInRome } from '../../../src/lib/clock.ts';
 import { isPdf, simplePdf } from '../../../src/lib/pdf-files.ts';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
 import { multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -17,12 +17,7 @@ let mine: string;
 let far: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
   mine = (
     await ctx.db
       .selectFrom('partners')

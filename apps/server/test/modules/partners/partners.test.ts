@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PARTNERS } from '../../../src/db/seed/demo.ts';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
 import { imageForm } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -17,12 +17,7 @@ let demoRiv: string;
 let webp: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
   demoCa = (
     await ctx.db
       .selectFrom('capoarea')

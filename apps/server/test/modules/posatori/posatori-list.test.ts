@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posaOrders } from '@portal/shared/schemas/posatori';
 import { DEMO_POSATORI } from '../../../src/db/seed/demo.ts';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -10,12 +10,7 @@ let rivenditore: string;
 let posatore: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
 });
 afterAll(() => ctx.close());
 

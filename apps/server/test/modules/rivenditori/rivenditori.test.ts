@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, login, loginAs, readOutbox, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, readOutbox, type TestContext, loginEveryRole } from '../../helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -10,12 +10,7 @@ let posatore: string;
 let demoCa: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await Promise.all([
-    loginAs(ctx.app, 'admin'),
-    loginAs(ctx.app, 'capoarea'),
-    loginAs(ctx.app, 'rivenditori'),
-    loginAs(ctx.app, 'posatore'),
-  ]);
+  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
   demoCa = (await ctx.db.selectFrom('capoarea').select('uuid').where('name', '=', 'Giorgio').executeTakeFirstOrThrow())
     .uuid;
 });
