@@ -10,6 +10,8 @@ export const capabilities = {
   'posatori.view': ['admin', 'capoarea', 'rivenditori'],
   'posatori.edit': ['admin', 'capoarea'],
   'posatori.delete': ['admin', 'capoarea'],
+  // Suspend and reinstate an installer, disable and re-enable their login, set their code and company.
+  'posatori.manage': ['admin'],
   'posatori.diisocianati': ['admin', 'capoarea'],
   'posatori.images': ['admin', 'capoarea'], // another installer's image and gallery; never a reseller
   'posatori.area': ['capoarea'], // the area manager's own list (/api/posatori4ca)
@@ -33,6 +35,7 @@ export const capabilities = {
   'documents.manage': ['admin'],
   'documents.read': ['admin', 'capoarea', 'rivenditori', 'posatore'],
   'profile.own': ['admin', 'capoarea', 'rivenditori', 'posatore'],
+  'system.docs': ['admin'], // the OpenAPI document and its UI, in production
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof capabilities;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
-/** Role names as the spec spells them; they are also the route prefixes of each area. */
+/**
+ * Role names as the spec spells them; they are also the route prefixes of each area. Free of zod, so the login
+ * page can use it without loading zod (the schema of a role is in schemas/auth.ts).
+ */
 export const roles = ['admin', 'posatore', 'capoarea', 'rivenditori'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roles)[number];
 
 /** Landing priority after login (spec section 2 and 6): the first role the user holds wins. */
 export function landingRole(userRoles: readonly Role[]): Role | undefined {

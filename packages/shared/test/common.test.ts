@@ -5,6 +5,7 @@ import {
   isValidCap,
   isValidDate,
   isValidEmail,
+  normalizeLogin,
   isValidMonthValue,
   isValidProvince,
   toMonthValue,
@@ -35,6 +36,11 @@ describe('e-mail', () => {
     }
   });
 
+  it('ignores surrounding spaces, which are trimmed wherever an address is stored', () => {
+    expect(isValidEmail(' a@x.it ')).toBe(true);
+    expect(normalizeLogin('  Mario.Rossi@Esempio.IT ')).toBe('mario.rossi@esempio.it');
+  });
+
   it('rejects malformed ones', () => {
     for (const email of [
       '',
@@ -46,7 +52,6 @@ describe('e-mail', () => {
       'a@b@c.it',
       'a@-x.it',
       'a@x..it',
-      'a@x.it ',
     ]) {
       expect(isValidEmail(email), email).toBe(false);
     }

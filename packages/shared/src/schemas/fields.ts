@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, MONEY_MAX_EUROS } from '../money.ts';
 import { provinces } from '../provinces.ts';
-import { fromMonthValue, isIsoDate, isValidProvince } from '../validation/common.ts';
-import { dateRule } from '../validation/field-rules.ts';
+import { isValidProvince } from '../validation/common.ts';
+import { dateRule, monthRule } from '../validation/field-rules.ts';
+import type { Rule } from '../validation/rules.ts';
 import { validationMsg } from '../validation/messages.ts';
 
 /**
@@ -22,13 +23,22 @@ export const CAP_MAX = 5;
 
 export const text = (max: number) => z.string().max(max, validationMsg.massimoCaratteri(max));
 
-/** '' or a real YYYY-MM-DD (the minimum date is a form rule). */
-export const dateOrEmpty = z.string().refine((v) => v === '' || isIsoDate(v), validationMsg.dataNonValida);
+/**
+ * A string field checked by a rule, for every role (admins included: their form's rules are off, not these).
+ * The issue lets the form's own rules run too (continue), so a form still shows every problem at once.
+ */
+const checkedBy = (rule: Rule, emptyAllowed: boolean) =>
+  z.string().superRefine((v, ctx) => {
+    if (emptyAllowed && v === '') return;
+    const problem = rule(v, {});
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, continue: true });
+  });
 
-/** '' or a month field value YYYY-MM-01. */
-export const monthOrEmpty = z
-  .string()
-  .refine((v) => v === '' || fromMonthValue(v) !== null, validationMsg.meseNonValido);
+/** '' or a real YYYY-MM-DD from 1900-01-01 to 2100-12-31 (spec section 9's minimum, and a sane maximum). */
+export const dateOrEmpty = checkedBy(dateRule, true);
+
+/** '' or a month field value YYYY-MM-01 with a year from 1970 to the current year + 10 (spec section 9). */
+export const monthOrEmpty = checkedBy(monthRule, true);
 
 /** '' or a province sigla of provinces.ts (EE included). */
 export const provinceOrEmpty = z
@@ -47,11 +57,8 @@ export const phoneText = text(PHONE_MAX).regex(/^[0-9 /+-]*$/, validationMsg.tel
 /** A reference to another row by uuid, '' when none. */
 export const uuidOrEmpty = z.union([z.literal(''), z.uuid()]);
 
-/** A date field that must be filled: a real YYYY-MM-DD not before 1900-01-01 (spec section 9). */
-export const requiredDate = z.string().superRefine((v, ctx) => {
-  const problem = dateRule(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** A date field that must be filled: a real YYYY-MM-DD from 1900-01-01 to 2100-12-31 (spec section 9). */
+export const requiredDate = checkedBy(dateRule, false);
 
 /** Money on the wire: a number of euros, 0 or more, with at most 2 decimals (integer cents in the database). */
 export const euros = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles.ts';
+import { roleSchema } from './auth.ts';
 import { adminProfileRules } from '../validation/profile-rules.ts';
 import { rulesCheck } from '../validation/rules.ts';
 import { capoareaProfile } from './capoarea.ts';
@@ -36,6 +36,11 @@ export const meReply = z.object({
   cap: z.string(),
   state: z.string(),
   certificato: z.boolean(),
+  /**
+   * The installer's err1 (spec section 2): what keeps their profile from OK, in plain Italian, or '' when it is OK
+   * (and for the other roles).
+   */
+  err1: z.string(),
 });
 export type Me = z.infer<typeof meReply>;
 

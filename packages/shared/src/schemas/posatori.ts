@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { installerProfileRules } from '../validation/profile-rules.ts';
+import { monthRule } from '../validation/field-rules.ts';
 import { rulesCheck } from '../validation/rules.ts';
 import {
   ADDRESS_MAX,
@@ -28,6 +29,15 @@ export type PosatoreStato = z.infer<typeof posatoreStato>;
  */
 export const accountStati = ['active', 'disabled', 'requested', 'none'] as const;
 export const accountStato = z.enum(accountStati);
+export type AccountStato = z.infer<typeof accountStato>;
+
+/** The account states as people read them (spec section 4), the dot's title and the list filter's options. */
+export const accountStatoLabels: Record<AccountStato, string> = {
+  active: 'Attivo',
+  disabled: 'Disattivato',
+  requested: 'Richiesta Inviata',
+  none: 'Nessun accesso',
+};
 
 /** Sort keys of the installer list; /api/posaorder labels them. Default cognome. */
 export const posaOrders = ['cognome', 'nome', 'codice', 'provincia', 'corso', 'coupon', 'recenti'] as const;
@@ -38,7 +48,8 @@ const QUALIFICA_MAX = 30;
 /**
  * GET /api/posatori, /api/posatori4ca, /api/posatori4ri: filters (all optional; '' means no filter) and paging.
  * tipo: qualification value (/api/qualifiche); certificato: '1' certified, '0' not (/api/tipicert);
- * state: province sigla; stato: OK | INCOMPLETO | SOSPESO (/api/cbostato); code: part of the code;
+ * state: province sigla; stato: OK | INCOMPLETO | SOSPESO (/api/cbostato), the profile chip; accesso: the account
+ * state, the status dot (accountStatoLabels); code: part of the code;
  * name: part of "name lastname" or "lastname name", case-insensitive; dtcorso: course month YYYY-MM;
  * order: a posaOrders key (/api/posaorder).
  */
@@ -50,11 +61,17 @@ export const posatoriQuery = pagingQuery.extend({
     .regex(/^([A-Z]{2})?$/, 'Provincia non valida')
     .optional(),
   stato: z.enum(['', ...posatoreStati] as const).optional(),
+  /** The login account's state, the list's status dot: active | disabled | requested | none (no account). */
+  accesso: z.enum(['', ...accountStati] as const).optional(),
   code: text(CODE_MAX).optional(),
   name: text(NAME_MAX).optional(),
   dtcorso: z
     .string()
     .regex(/^(\d{4}-(0[1-9]|1[0-2]))?$/, 'Mese non valido (AAAA-MM)')
+    .refine((v) => v === '' || monthRule(`${v}-01`) === null, {
+      error: (issue) => monthRule(`${String(issue.input)}-01`) ?? 'Mese non valido (AAAA-MM)',
+      abort: true,
+    })
     .optional(),
   order: z.enum(['', ...posaOrders] as const).optional(),
 });
@@ -178,3 +195,11 @@ export const posatoreProfile = z.object({
 export type PosatoreProfile = z.infer<typeof posatoreProfile>;
 
 export const uuidParam = z.object({ id: z.uuid() });
+
+/**
+ * POST /api/posatori/{id}/sospensione (admin): sospeso true suspends (SOSPESO), false reinstates, and the profile
+ * becomes OK or INCOMPLETO again by the installer rules. Answers the resulting profile stato.
+ */
+export const sospensioneBody = z.object({ sospeso: z.boolean() });
+export type SospensioneBody = z.infer<typeof sospensioneBody>;
+export const sospensioneReply = z.object({ res: z.literal('OK'), stato: posatoreStato });

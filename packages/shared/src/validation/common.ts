@@ -20,12 +20,24 @@ const EMAIL = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\
 /** RFC 5321 limit of a forward path. */
 const EMAIL_MAX = 254;
 
+/** Surrounding spaces are not part of an address (they are trimmed wherever one is stored). */
 export function isValidEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX && EMAIL.test(value);
+  const address = value.trim();
+  return address.length <= EMAIL_MAX && EMAIL.test(address);
+}
+
+/**
+ * Usernames and e-mail addresses as they are stored and compared everywhere (forms, admin saves, imports, login):
+ * trimmed and in lower case, so 'Mario@Esempio.it ' and 'mario@esempio.it' are one address.
+ */
+export function normalizeLogin(value: string): string {
+  return value.trim().toLowerCase();
 }
 
 /** The date field's minimum (spec section 9). */
 export const MIN_DATE = '1900-01-01';
+/** The last date any field accepts: far enough for a renewal or an expiry, near enough to be a real one. */
+export const MAX_DATE = '2100-12-31';
 
 /** A real calendar date written YYYY-MM-DD (2023-02-30 is not). */
 export function isIsoDate(value: string): boolean {
@@ -37,9 +49,14 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A date-field value: a real ISO date not before 1900-01-01 (ISO strings compare in date order). */
+/** A date-field value: a real ISO date from 1900-01-01 to 2100-12-31 (ISO strings compare in date order). */
 export function isValidDate(value: string): boolean {
-  return isIsoDate(value) && value >= MIN_DATE;
+  return isIsoDate(value) && value >= MIN_DATE && value <= MAX_DATE;
+}
+
+/** The last year a month-year field offers today: the current year + 10. */
+export function monthMaxYear(today: Date = new Date()): number {
+  return today.getFullYear() + MONTH_YEARS_AHEAD;
 }
 
 /** The first year a month-year field offers (spec section 9). */
@@ -71,5 +88,5 @@ export function fromMonthValue(value: string): { year: number; month: number } |
 export function isValidMonthValue(value: string, today: Date = new Date()): boolean {
   const parsed = fromMonthValue(value);
   if (!parsed) return false;
-  return parsed.year >= MONTH_MIN_YEAR && parsed.year <= today.getFullYear() + MONTH_YEARS_AHEAD;
+  return parsed.year >= MONTH_MIN_YEAR && parsed.year <= monthMaxYear(today);
 }

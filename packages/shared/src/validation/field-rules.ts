@@ -1,5 +1,15 @@
 import { isValidCodiceFiscale } from './codice-fiscale.ts';
-import { isIsoDate, isValidCap, isValidEmail, isValidMonthValue, isValidProvince, MIN_DATE } from './common.ts';
+import {
+  fromMonthValue,
+  isIsoDate,
+  isValidCap,
+  isValidEmail,
+  isValidMonthValue,
+  isValidProvince,
+  MAX_DATE,
+  MIN_DATE,
+  monthMaxYear,
+} from './common.ts';
 import { validationMsg } from './messages.ts';
 import { isValidPartitaIva } from './partita-iva.ts';
 import { custom, regex, toText, type Rule } from './rules.ts';
@@ -29,12 +39,17 @@ export const partitaIvaRule: Rule = custom(
   validationMsg.partitaIvaNonValida,
 );
 
-/** A date field: a real YYYY-MM-DD not before 1900-01-01. */
+/** A date field: a real YYYY-MM-DD from 1900-01-01 to 2100-12-31. */
 export const dateRule: Rule = (value) => {
   const text = toText(value);
   if (!isIsoDate(text)) return validationMsg.dataNonValida;
-  return text >= MIN_DATE ? null : validationMsg.dataTroppoVecchia;
+  if (text < MIN_DATE) return validationMsg.dataTroppoVecchia;
+  return text <= MAX_DATE ? null : validationMsg.dataTroppoLontana;
 };
 
 /** A month-year field: YYYY-MM-01 with a year from 1970 to the current year + 10. */
-export const monthRule: Rule = custom((value) => isValidMonthValue(toText(value)), validationMsg.meseNonValido);
+export const monthRule: Rule = (value) => {
+  const text = toText(value);
+  if (isValidMonthValue(text)) return null;
+  return fromMonthValue(text) ? validationMsg.meseFuoriIntervallo(monthMaxYear()) : validationMsg.meseNonValido;
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { roleSchema } from './auth.ts';
+import { pagedReply, pagingQuery } from './paging.ts';
+
+/** Contract: documents up to 20 MB (pdf, rar, zip, xls, xlsx, xlt, xltx), the type checked from the bytes. */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const DOCUMENT_EXTENSIONS = ['pdf', 'rar', 'zip', 'xls', 'xlsx', 'xlt', 'xltx'] as const;
+export const DOCUMENT_TITLE_MAX = 200;
+
+/** The type filter (ftipo): what a file is, from its extension and its bytes. */
+export const documentKinds = ['pdf', 'excel', 'zip', 'rar'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+export const documentKindLabels: Record<DocumentKind, string> = {
+  pdf: 'PDF',
+  excel: 'Excel',
+  zip: 'Archivio ZIP',
+  rar: 'Archivio RAR',
+};
+
+/** The recipient groups (GET /api/docs/combodest): one per role, so a user sees what their role's group may see. */
+export const documentGroupLabels = {
+  admin: 'Amministratori',
+  capoarea: 'Capi area',
+  rivenditori: 'Rivenditori',
+  posatore: 'Posatori',
+} as const;
+
+/** GET /api/docs/docs and /api/docs/admdocs: newest first, paged, with the type filter. */
+export const documentsQuery = pagingQuery.extend({
+  ftipo: z.union([z.literal(''), z.enum(documentKinds)]).optional(),
+});
+export type DocumentsQuery = z.infer<typeof documentsQuery>;
+
+/** A recipient group of a document (spec section 3: name and state flag). */
+export const documentDest = z.object({ name: roleSchema, label: z.string(), state: z.boolean() });
+
+/**
+ * A document (spec section 3): title, url (the file's name, its type from the extension), dests, uuid, doc (the
+ * download link), image (the type's icon name). data: when it was uploaded; size in bytes.
+ */
+export const documentRow = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  url: z.string(),
+  tipo: z.enum(documentKinds),
+  doc: z.string(),
+  image: z.string(),
+  data: z.string(),
+  size: z.number().int(),
+  dests: z.array(documentDest),
+});
+export type DocumentRow = z.infer<typeof documentRow>;
+export const documentsPage = pagedReply(documentRow);
+
+/** POST /api/docs/doc/{id}: the title and the groups that may see it; the same schema checks the edit form. */
+export const documentSaveBody = z.object({
+  title: z.string().trim().min(1, 'Titolo obbligatorio').max(DOCUMENT_TITLE_MAX),
+  dests: z.array(roleSchema).min(1, 'Indicare almeno un gruppo di destinatari').max(4),
+});
+export type DocumentSaveBody = z.infer<typeof documentSaveBody>;
+
+export const documentIdParam = z.object({ id: z.uuid() });
