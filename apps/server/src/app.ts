@@ -1,32 +1,60 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { sql } from 'kysely';
 import '@portal/shared/zod-it';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createBackground, type Background } from './lib/background.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerCapoareaRoutes } from './modules/capoarea/capoarea.routes.ts';
 import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
+import { registerCouponTypesRoutes } from './modules/coupon-types/coupon-types.routes.ts';
+import { registerCouponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { registerExportsRoutes } from './modules/exports/exports.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPagamentiRoutes } from './modules/partners/pagamenti.routes.ts';
 import { registerPartnersRoutes } from './modules/partners/partners.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
+import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
 import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.routes.ts';
-import { registerErrorEnvelope } from './plugins/error-envelope.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
+import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
-import { registerSession } from './plugins/session.ts';
+import { applySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession, requireCapability } from './plugins/session.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
 
-export type AppDeps = { config: Config; db: Db; mailer?: Mailer };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  background?: Background;
+  /** Sees every route as it is registered (the authorization and fuzz tests read the routes from here). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work that follows a reply (lib/background.ts); drained when the app closes. */
+    background: Background;
+    /** The mailer (SMTP or outbox) the app sends with, also the mail queue's worker's (main.ts). */
+    mailer: Mailer;
+    /** Wakes the mail queue's worker after something was queued; main.ts connects it, tests may leave it idle. */
+    mailSignal: { kick: () => void };
+  }
+}
 
 /** Secrets never reach the logs: cookies, passwords and the token in a reset link are masked. */
 const redactUrl = (url: string) => url.replace(/\/resetpwd\/[^/?#]+/, '/resetpwd/***');
@@ -35,10 +63,18 @@ const redactUrl = (url: string) => url.replace(/\/resetpwd\/[^/?#]+/, '/resetpwd
  * Builds the whole application without listening, so tests drive it through app.inject and main.ts decides how
  * to run it. The database is owned by the caller.
  */
-export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  background: givenBackground,
+  onRoute,
+}: AppDeps): Promise<FastifyInstance> {
+  const https = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(config.env === 'test' ? {} : { stream: logDestination() }),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({
@@ -52,32 +88,19 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
     trustProxy: config.trustProxy,
     // Ids in paths are UUIDs; anything longer is refused before routing.
     routerOptions: { maxParamLength: 200 },
-    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
+    logController: new OneLinePerRequest({ disableRequestLogging: config.env === 'test' }),
+    frameworkErrors: frameworkErrorReply(applySecurityHeaders(https)),
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's emotion inserts <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, https);
   await app.register(fastifyCookie);
+  // API replies above 1 kB go out brotli or gzip, as the client accepts; the SPA's files are compressed at build
+  // time (static-spa.ts) and pass through untouched. No request inflation: the 1 MB body limit bounds what arrives.
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -89,10 +112,14 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
   registerSession(app, db);
   registerSameOrigin(app, config.publicUrl);
+  // The API's map helps developers; in production it is for administrators only.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    ...(config.env === 'production' ? { uiHooks: { onRequest: requireCapability('system.docs') } } : {}),
+  });
 
   const mail =
     mailer ??
@@ -102,7 +129,19 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, session: config.session });
+  app.decorate('mailer', mail);
+  const mailSignal = { kick: () => {} };
+  app.decorate('mailSignal', mailSignal);
+  const background = givenBackground ?? createBackground(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.drain());
+  const auth = createAuthService({
+    db,
+    mailer: mail,
+    background,
+    publicUrl: config.publicUrl,
+    session: config.session,
+  });
 
   app.get('/health', { schema: { tags: ['system'], hide: false } }, async () => {
     await sql`select 1`.execute(db);
@@ -121,6 +160,13 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   await registerPagamentiRoutes(app, db, files);
   registerCapoareaRoutes(app, db, files);
   registerRivenditoriRoutes(app, db, files);
+  await registerDocumentsRoutes(app, db, files);
+  registerHomeRoutes(app, db);
+  registerSearchRoutes(app, db);
+  registerCouponTypesRoutes(app, db);
+  registerCouponsRoutes(app, db);
+  registerExportsRoutes(app, db);
+  registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
 
   await registerStaticSpa(app, config.webDist);
   return app;

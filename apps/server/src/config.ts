@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  MAIL_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
 });
 
 export type Config = {
@@ -45,6 +46,8 @@ export type Config = {
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   /** Fastify trustProxy: behind a load balancer the client address (used by login throttling) is in X-Forwarded-For. */
   trustProxy: boolean | string;
+  /** Pause between two e-mails of the queue (lib/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
+  mailPaceMs: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     session: { idleMinutes: 30, absoluteHours: 12, secureCookie: publicUrl.startsWith('https://') },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mailPaceMs: e.MAIL_PACE_MS,
   };
 }
 

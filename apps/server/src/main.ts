@@ -5,6 +5,7 @@ import { isEmpty, seedDemo } from './db/seed/demo.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { deleteExpiredSessions, pruneFailures } from './modules/auth/auth.repository.ts';
 import { addMinutes, nowIso } from './lib/clock.ts';
+import { startMailWorker } from './lib/mail-queue.ts';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config);
@@ -24,12 +25,17 @@ const housekeeping = setInterval(() => {
 }, 10 * 60_000);
 housekeeping.unref();
 
+// The durable mail queue: whatever a previous run left pending goes out now, at the configured pace.
+const mailWorker = startMailWorker({ db, mailer: app.mailer, log: app.log, paceMs: config.mailPaceMs });
+app.mailSignal.kick = () => mailWorker.kick();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'arresto in corso');
   clearInterval(housekeeping);
+  await mailWorker.stop();
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {

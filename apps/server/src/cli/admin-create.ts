@@ -2,10 +2,11 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
-import { findUserByUsername, insertUser } from '../modules/auth/auth.repository.ts';
+import { loginInUse, insertUser } from '../modules/auth/auth.repository.ts';
 import { hashPassword, passwordProblem } from '../lib/passwords.ts';
 import { newId } from '../lib/tokens.ts';
 import { nowIso } from '../lib/clock.ts';
+import { normalizeLogin } from '@portal/shared/validation/common';
 
 /**
  * Creates an administrator: the way production gets its first admin (demo data never runs there).
@@ -30,8 +31,8 @@ async function ask(question: string): Promise<string> {
   }
 }
 
-const username = values.username ?? (await ask('Nome utente: '));
-const email = values.email ?? (await ask('Email: '));
+const username = normalizeLogin(values.username ?? (await ask('Nome utente: ')));
+const email = normalizeLogin(values.email ?? (await ask('Email: ')));
 const password = process.env.ADMIN_PASSWORD ?? (await ask('Password (almeno 8 caratteri): '));
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !username) {
   console.error('Nome utente ed email validi sono obbligatori.');
@@ -46,8 +47,9 @@ if (problem) {
 const config = loadConfig();
 const { db } = await openDatabase(config);
 try {
-  if (await findUserByUsername(db, username)) {
-    console.error(`L'utente ${username} esiste già.`);
+  // A username or an e-mail that another account already uses would make one of the two unable to log in by it.
+  if ((await loginInUse(db, username)) || (await loginInUse(db, email))) {
+    console.error(`Esiste già un utente con il nome ${username} o l'email ${email}.`);
     process.exit(2);
   }
   const now = nowIso();
@@ -61,7 +63,7 @@ try {
         user_uuid: userUuid,
         name: values.name,
         lastname: values.lastname,
-        email: email.toLowerCase(),
+        email: normalizeLogin(email),
         phone: '',
         img: '',
         created_at: now,

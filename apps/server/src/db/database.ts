@@ -4,8 +4,11 @@ import type { AuthTables } from '../modules/auth/auth.table.ts';
 import type { CapoareaProvsTable, CapoareaTable } from '../modules/capoarea/capoarea.table.ts';
 import type { CombosTable } from '../modules/combos/combos.table.ts';
 import type { CouponsTable, CouponTypesTable } from '../modules/coupons/coupons.table.ts';
+import type { DocumentGroupsTable, DocumentsTable } from '../modules/documents/documents.table.ts';
 import type { MessageRecipientsTable, MessagesTable } from '../modules/messages/messages.table.ts';
 import type { PartnerPaymentsTable, PartnersTable } from '../modules/partners/partners.table.ts';
+import type { ListVersionsTable } from '../lib/list-counts.ts';
+import type { MailQueueTable } from '../lib/mail-queue.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 
@@ -23,6 +26,10 @@ export interface Database extends AuthTables {
   combos: CombosTable;
   partners: PartnersTable;
   partner_payments: PartnerPaymentsTable;
+  list_versions: ListVersionsTable;
+  mail_queue: MailQueueTable;
+  documents: DocumentsTable;
+  document_groups: DocumentGroupsTable;
 }
 
 export type Db = Kysely<Database>;

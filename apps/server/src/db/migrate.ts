@@ -3,6 +3,14 @@ import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
 import * as referenceData from './migrations/2026-11-21-reference-data.ts';
 import * as partners from './migrations/2026-11-22-partners.ts';
+import * as listPattern from './migrations/2026-11-23-07-list-pattern.ts';
+import * as sessionRoles from './migrations/2026-11-23-07-session-roles.ts';
+import * as accountsAndStatus from './migrations/2026-11-23-08-accounts-and-status.ts';
+import * as messages from './migrations/2026-11-24-09-messages.ts';
+import * as homeFigures from './migrations/2026-11-24-10-home-figures.ts';
+import * as documents from './migrations/2026-11-24-11-documents.ts';
+import * as coupons from './migrations/2026-11-25-12-coupons.ts';
+import * as couponFigures from './migrations/2026-11-25-13-coupon-figures.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -12,6 +20,14 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-foundation': foundation,
   '2026-11-21-reference-data': referenceData,
   '2026-11-22-partners': partners,
+  '2026-11-23-07-list-pattern': listPattern,
+  '2026-11-23-07-session-roles': sessionRoles,
+  '2026-11-23-08-accounts-and-status': accountsAndStatus,
+  '2026-11-24-09-messages': messages,
+  '2026-11-24-10-home-figures': homeFigures,
+  '2026-11-24-11-documents': documents,
+  '2026-11-25-12-coupons': coupons,
+  '2026-11-25-13-coupon-figures': couponFigures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -20,9 +36,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * schema: the PostgreSQL schema to keep the migration tables in. Needed when several schemas of one database are
  * migrated (the test suite does so): Kysely otherwise finds another schema's migration tables and skips its own.
  */
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+export async function migrateToLatest(db: Db, schema?: string, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  // upTo: a migration's name, for tests that put old-shaped data in before the migration that reshapes it.
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migrazione fallita${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { connect, type DbHandle } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -8,6 +9,12 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   const handle = config.databaseUrl
     ? connect({ kind: 'postgres', url: config.databaseUrl })
     : connect({ kind: 'sqlite', file: path.join(config.dataDir, 'portal.db') });
-  await migrateToLatest(handle.db);
+  // On PostgreSQL, the migration tables of the schema this connection works in (public, or the search_path of
+  // DATABASE_URL): left unnamed, Kysely takes another schema's tables of the same database for its own.
+  const schema =
+    handle.kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
+  await migrateToLatest(handle.db, schema);
   return handle;
 }

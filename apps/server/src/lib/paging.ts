@@ -1,4 +1,7 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type PagingQuery } from '@portal/shared/schemas/paging';
+import type { Database, DbOrTx } from '../db/database.ts';
+import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };
 
@@ -11,4 +14,95 @@ export function pageWindow(reccount: number, query: PagingQuery): PageWindow {
   const pages = Math.ceil(reccount / size);
   const page = Math.max(1, Math.min(query.page ?? 1, pages));
   return { page, pages, size, offset: (page - 1) * size };
+}
+
+/**
+ * A list order: the columns of one index, in its directions, ending in a unique column (uuid) so pages never
+ * overlap. Column names are those the list's arms select.
+ */
+export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+
+/** One part of a viewer's reach: the rows whose column equals the value (an indexed column). */
+export type ReachPart = readonly [column: string, value: string];
+
+/**
+ * The conditions of a reach made of overlapping parts (assigned to me, or in one of my provinces), as disjoint
+ * arms: each part without the rows of the parts before it. Each arm is an equality on an index that continues
+ * with the list's order, so arms are counted apart and merged in order (pageRows), never sorted.
+ */
+export function reachArms(table: string, parts: readonly ReachPart[]): Expression<SqlBool>[] {
+  const unique = parts.filter(([c, v], i) => parts.findIndex(([c2, v2]) => c2 === c && v2 === v) === i);
+  return unique.map(([column, value], i) => {
+    const own = sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${value}`;
+    const before = unique
+      .slice(0, i)
+      .map(([c, v]) => sql<SqlBool>`(${sql.ref(`${table}.${c}`)} is null or ${sql.ref(`${table}.${c}`)} <> ${v})`);
+    return before.length === 0 ? own : sql<SqlBool>`${own} and ${sql.join(before, sql` and `)}`;
+  });
+}
+
+const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
+
+/**
+ * A list as the repositories describe it. `arms`: its disjoint parts (one, or one per reachArms condition), with
+ * their filters and no selection. `matched`: a filter whose rows no order index can deliver in order (a
+ * contains-search, an "or" over two tables) is active: its matched rows are sorted (their count is read anyway),
+ * rather than an order index walked in the hope of meeting them early.
+ */
+export type ListQuery<T extends keyof Database> = {
+  table: T;
+  arms: readonly SelectQueryBuilder<Database, T, object>[];
+  order: ListOrder;
+  matched: boolean;
+};
+
+/** Each arm's count: the parts are disjoint, so the list's reccount is their sum (see cachedCount). */
+export const countQueries = <T extends keyof Database>(list: ListQuery<T>) =>
+  list.arms.map((arm) => arm.select((eb) => eb.fn.countAll<number>().as('n')));
+
+/**
+ * One page of a list, in its order, in two reads. First the page's keys: the order's columns, which its index
+ * holds, so an OFFSET skips index entries only; the arms, as a UNION ALL in a derived table, are merged along their
+ * indexes (SQLite's merge of ordered arms, PostgreSQL's Merge Append), with LIMIT/OFFSET on top. A page in the
+ * second half is read walking the order from the other end and turned round, so the pager's last page costs what
+ * its first does and the deepest page is the middle one. Then `rowsOf` reads those rows by primary key, with what
+ * they show from other tables (labels, account stato), for the page's rows only; they come back in the keys' order.
+ */
+export async function pageRows<T extends keyof Database, R extends { uuid: string }>(
+  db: DbOrTx,
+  list: ListQuery<T>,
+  win: PageWindow,
+  reccount: number,
+  rowsOf: (uuids: string[]) => Promise<R[]>,
+): Promise<R[]> {
+  const end = Math.min(win.offset + win.size, reccount);
+  if (list.arms.length === 0 || end <= win.offset) return [];
+  const reverse = win.offset > reccount - end;
+  const order = list.order.map(([column, direction]) => [column, reverse ? flip(direction) : direction] as const);
+  const keys = list.arms.map((arm, i) => {
+    const selected = arm.select(order.map(([column]) => sql.ref(`${list.table}.${column}`).as(column)));
+    if (list.arms.length === 1 || isSqlite(db)) return selected;
+    // PostgreSQL merges UNION ALL arms (Merge Append) only when each arm comes ordered out of a subquery of its
+    // own: it does not see that an arm's equality (state = 'MI') leaves its index ordered by the columns after it.
+    let ordered = selected;
+    for (const [column, direction] of order) ordered = ordered.orderBy(sql.ref(`${list.table}.${column}`), direction);
+    return db.selectFrom(ordered.limit(Number.MAX_SAFE_INTEGER).as(`arm${i}`)).selectAll();
+  }) as SelectQueryBuilder<Database, T, object>[];
+  const [first, ...rest] = keys;
+  if (!first) return [];
+  let union = rest.reduce((all, arm) => all.unionAll(arm), first);
+  // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
+  // index and then sorted.
+  if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
+  // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query returns.
+  let q = db.selectFrom(union.as('list')).selectAll();
+  for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
+  const found = (await q
+    .limit(end - win.offset)
+    .offset(reverse ? reccount - end : win.offset)
+    .execute()) as unknown as { uuid: string }[];
+  const uuids = (reverse ? found.reverse() : found).map((k) => k.uuid);
+  if (uuids.length === 0) return [];
+  const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
+  return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
 }

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@portal/shared/schemas/auth';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@portal/shared/schemas/auth-forms';
 import { msg } from '@portal/shared/messages-it';
 
 // argon2id (the library's default algorithm) with OWASP's baseline cost: 19 MiB, 2 passes.

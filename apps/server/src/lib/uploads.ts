@@ -1,35 +1,58 @@
 import type { FastifyRequest } from 'fastify';
+// The request.isMultipart / request.parts types, also for code that imports this file outside the server project.
+import type {} from '@fastify/multipart';
 import { msg } from '@portal/shared/messages-it';
 import { HttpError } from '../plugins/error-envelope.ts';
 
 /** One uploaded file with the text fields sent beside it (the file's original name comes from the form). */
 export type Upload = { bytes: Buffer; filename: string; fields: Record<string, string> };
 
+export type UploadRules = {
+  /** The reason when the file is over the scope's size limit. */
+  tooBig: string;
+  /** The text fields this upload may carry besides `filename` (a payment's dtrinnovo and fatturato). */
+  fields?: readonly string[];
+};
+
+/** @fastify/multipart's limit errors, each with what it means to the person uploading. */
+const limitReasons: Record<string, string> = {
+  FST_FILES_LIMIT: msg.unSoloFile,
+  FST_FIELDS_LIMIT: msg.campiNonPrevisti,
+  FST_PARTS_LIMIT: msg.campiNonPrevisti,
+  FST_PROTO_VIOLATION: msg.campiNonPrevisti,
+};
+
 /**
- * The one file of a multipart upload (field `file`; `filename` and other text fields alongside). Only the first
- * file counts; the limits are those of the @fastify/multipart registration in the caller's scope. A missing,
- * empty or malformed upload is a 400 'Nessun file ricevuto', an oversized one a 400 with tooBig.
+ * The one file of a multipart upload: field `file`, with `filename` and the rules' fields alongside. A second
+ * file, a field the upload does not take or a field over the size limit each get their own 400 (never the
+ * size message of the file); the limits are those of the @fastify/multipart registration in the caller's scope.
+ * A missing, empty or malformed upload is a 400 'Nessun file ricevuto'.
  */
-export async function readUpload(request: FastifyRequest, tooBig: string): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(400, msg.nessunFile);
+  const allowed = new Set(['filename', ...(rules.fields ?? [])]);
   let bytes: Buffer | undefined;
   let partName = '';
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (bytes === undefined) {
-          bytes = data;
-          partName = part.filename;
-        }
-      } else if (typeof part.value === 'string') {
+        if (part.fieldname !== 'file') throw new HttpError(400, msg.campiNonPrevisti);
+        if (bytes !== undefined) throw new HttpError(400, msg.unSoloFile);
+        bytes = await part.toBuffer();
+        partName = part.filename;
+      } else {
+        if (!allowed.has(part.fieldname) || part.fieldname in fields) throw new HttpError(400, msg.campiNonPrevisti);
+        if (part.valueTruncated || typeof part.value !== 'string') throw new HttpError(400, msg.campoTroppoLungo);
         fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    if ((err as { statusCode?: number }).statusCode === 413) throw new HttpError(400, tooBig);
+    const code = (err as { code?: string }).code ?? '';
+    const limit = limitReasons[code];
+    if (limit) throw new HttpError(400, limit);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, rules.tooBig);
     throw new HttpError(400, msg.nessunFile);
   }
   if (!bytes || bytes.length === 0) throw new HttpError(400, msg.nessunFile);

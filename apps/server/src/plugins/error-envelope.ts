@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
@@ -23,6 +23,29 @@ export const errorReplies = { 400: errorReply, 401: errorReply, 403: errorReply,
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
 
+/**
+ * The reason of a request refused by its schema: Italian, naming the parameter or field (the API's own name) and
+ * never echoing the value sent. 'Parametro non valido (size): Il valore deve essere al massimo 200'.
+ */
+function schemaReason(context: string | undefined, fields: Record<string, string>): string {
+  const [first] = Object.entries(fields);
+  if (!first) return msg.richiestaNonValida;
+  const [name, message] = first;
+  if (name === context) return `${context === 'body' ? 'Dati non validi' : msg.richiestaNonValida}: ${message}`;
+  return `${context === 'body' ? 'Dato non valido' : 'Parametro non valido'} (${name}): ${message}`;
+}
+
+function schemaFields(err: Error): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    for (const issue of err.validation) {
+      fields[fieldName(issue.instancePath) || err.validationContext || 'richiesta'] ??=
+        issue.message ?? msg.richiestaNonValida;
+    }
+  }
+  return fields;
+}
+
 /** How a failed form reads: the spec's form-level text built from the first field message. */
 export type ReasonFor = (firstMessage: string) => string;
 const correggereCampi: ReasonFor = () => msg.correggereCampi;
@@ -44,14 +67,9 @@ function refuse(fields: Record<string, string>, reasonFor: ReasonFor): HttpError
 export function refuseInvalidRequest(request: FastifyRequest, reasonFor: ReasonFor = correggereCampi): void {
   const err = request.validationError;
   if (!err) return;
-  const fields: Record<string, string> = {};
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    for (const issue of err.validation) {
-      fields[fieldName(issue.instancePath) || err.validationContext || 'richiesta'] ??=
-        issue.message ?? msg.richiestaNonValida;
-    }
-  }
-  throw refuse(fields, err.validationContext === 'body' ? reasonFor : () => msg.richiestaNonValida);
+  const fields = schemaFields(err);
+  if (err.validationContext === 'body') throw refuse(fields, reasonFor);
+  throw new HttpError(400, schemaReason(err.validationContext, fields), fields);
 }
 
 /** Parses a record with a form schema (types plus rules); a failure is a 400 with one message per field. */
@@ -80,14 +98,8 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
         .send({ res: 'KO', reason: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const name = fieldName(issue.instancePath) || err.validationContext || 'richiesta';
-        fields[name] ??= issue.message ?? msg.richiestaNonValida;
-      }
-      const [first] = Object.entries(fields);
-      const reason = first ? `${first[0]}: ${first[1]}` : msg.richiestaNonValida;
-      return reply.code(400).send({ res: 'KO', reason, fields });
+      const fields = schemaFields(err);
+      return reply.code(400).send({ res: 'KO', reason: schemaReason(err.validationContext, fields), fields });
     }
     if (
       err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -109,4 +121,17 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     request.log.error({ err }, 'errore non gestito');
     return reply.code(500).send({ res: 'KO', reason: msg.erroreInterno });
   });
+}
+
+/**
+ * Fastify answers a few malformed requests before routing, hooks or the error handler (a URL that does not decode,
+ * a path parameter over maxParamLength), with its own English JSON that echoes the path. frameworkErrors routes them
+ * here: the same envelope, the security headers, nothing of the request repeated.
+ */
+export function frameworkErrorReply(applyHeaders: (req: FastifyRequest['raw'], res: FastifyReply['raw']) => void) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    applyHeaders(request.raw, reply.raw);
+    request.log.info({ code: err.code }, 'richiesta rifiutata prima dell’instradamento');
+    return reply.code(400).send({ res: 'KO', reason: msg.indirizzoNonValido });
+  };
 }

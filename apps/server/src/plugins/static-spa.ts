@@ -7,9 +7,16 @@ import { msg } from '@portal/shared/messages-it';
 const apiPrefixes = ['/api/', '/auth/'];
 const isApi = (url: string) => url === '/api' || url === '/auth' || apiPrefixes.some((p) => url.startsWith(p));
 
+/** Hashed assets never change: a year, immutable. Everything else (index.html, the icons) is revalidated. */
+const immutable = 'public, max-age=31536000, immutable';
+const revalidate = 'no-cache';
+
 /**
  * Serves the built SPA with history fallback: any unknown non-API GET answers index.html so deep links such as
  * /admin/posatori load the app, while unknown /api and /auth paths answer a JSON 404.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside every text file; the one the browser accepts is
+ * sent as is, with Content-Encoding and Vary: Accept-Encoding, so nothing is compressed per request.
  */
 export async function registerStaticSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -20,12 +27,11 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string | 
       // One route per file found at start: unknown files fall through to the handler below.
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html must always be revalidated to pick up a new build.
+      preCompressed: true,
+      // The compressed copies are variants of their file, not addresses of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, file) => {
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? immutable : revalidate);
       },
     });
   }
@@ -39,6 +45,6 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string | 
     ) {
       return reply.code(404).send({ res: 'KO', reason: msg.nonTrovato });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.header('cache-control', revalidate).type('text/html; charset=utf-8').sendFile('index.html');
   });
 }

@@ -4,6 +4,12 @@ import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
 import { RENEWAL_MONTHS } from '@portal/shared/schemas/partners';
 import type { Db, DbOrTx } from '../database.ts';
 import { insertUser } from '../../modules/auth/auth.repository.ts';
+import { capoareaKeys } from '../../modules/capoarea/capoarea.repository.ts';
+import { partnerKeys } from '../../modules/partners/partners.repository.ts';
+import { posatoreKeys, refreshCouponCounts } from '../../modules/posatori/posatori.repository.ts';
+import { refreshTypeCounts } from '../../modules/coupon-types/coupon-types.repository.ts';
+import { COUPON_BODY_LENGTH, couponCodeFrom } from '@portal/shared/validation/coupon-code';
+import { rivenditoreKeys } from '../../modules/rivenditori/rivenditori.repository.ts';
 import { refreshRenewal } from '../../modules/partners/pagamenti.repository.ts';
 import { paymentFileKey } from '../../modules/partners/pagamenti.service.ts';
 import type { PartnerPaymentsTable, PartnersTable } from '../../modules/partners/partners.table.ts';
@@ -15,6 +21,8 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { simplePdf } from '../../lib/pdf-files.ts';
 import { newId } from '../../lib/tokens.ts';
+import { seedDocuments } from './documents.ts';
+import { seedMessages } from './messages.ts';
 
 export const DEMO_PASSWORD = 'portale-demo';
 
@@ -22,7 +30,7 @@ export const DEMO_PASSWORD = 'portale-demo';
 export const DEMO_POSATORI = 300;
 
 /** Deterministic pseudo-random numbers: the same demo dataset on every machine, so screenshots and tests agree. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -33,7 +41,7 @@ function rng(seed: number) {
   };
 }
 
-const maleNames = [
+export const maleNames = [
   'Marco',
   'Giuseppe',
   'Luca',
@@ -65,7 +73,7 @@ const maleNames = [
   'Pietro',
   'Raffaele',
 ];
-const femaleNames = [
+export const femaleNames = [
   'Giulia',
   'Sara',
   'Francesca',
@@ -77,7 +85,7 @@ const femaleNames = [
   'Federica',
   'Anna',
 ];
-const lastNames = [
+export const lastNames = [
   'Rossi',
   'Russo',
   'Ferrari',
@@ -133,7 +141,7 @@ const lastNames = [
  * Real places so lists, filters and tax codes look like Italy: province, town, CAP and the town's cadastral
  * code (the birthplace part of a codice fiscale). Lombardy comes first and weighs more: the demo area manager's.
  */
-const places = [
+export const places = [
   { state: 'MI', city: 'Milano', cap: '20121', belfiore: 'F205' },
   { state: 'MI', city: 'Sesto San Giovanni', cap: '20099', belfiore: 'I690' },
   { state: 'MI', city: 'Rho', cap: '20017', belfiore: 'H264' },
@@ -177,7 +185,7 @@ const places = [
 ];
 type Place = (typeof places)[number];
 
-const streets = [
+export const streets = [
   'Via Roma',
   'Via Garibaldi',
   'Corso Italia',
@@ -195,7 +203,7 @@ const streets = [
   'Via dell’Artigianato',
   'Via dell’Industria',
 ];
-const companies = [
+export const companies = [
   'Posa Ceramiche',
   'Pavimenti',
   'Edil Piastrelle',
@@ -207,7 +215,7 @@ const companies = [
   'Posa Grandi Formati',
   'Edilizia e Finiture',
 ];
-const companyForms = ['', ' S.n.c.', ' S.r.l.', ' S.a.s.', ' & C.'];
+export const companyForms = ['', ' S.n.c.', ' S.r.l.', ' S.a.s.', ' & C.'];
 
 type Person = {
   name: string;
@@ -274,6 +282,11 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  // Coupon codes from their own sequence, so the demo is the same everywhere and the rest of the data does not move;
+  // the application draws its codes from crypto (coupon-codes.ts). 45 bits each: a few hundred never collide.
+  const codeRandom = rng(20261125);
+  const demoCouponCode = () =>
+    couponCodeFrom(Array.from({ length: COUPON_BODY_LENGTH }, () => Math.floor(codeRandom() * 32)));
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
   const pad2 = (n: number) => String(n).padStart(2, '0');
   const now = new Date().toISOString();
@@ -313,6 +326,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   ) => insertUser(tx, { username, email, passwordHash: withPassword ? passwordHash : null, stato, roles }, now);
 
   const receipts: { key: string; pdf: Buffer }[] = [];
+  const documents: { key: string; bytes: Buffer }[] = [];
   await db.transaction().execute(async (tx) => {
     const adminUser = await account(tx, 'admin', 'admin@portale-posatori.it', ['admin'], 'active', true);
     await tx
@@ -381,6 +395,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
           user_uuid: userUuid,
           ...p,
           ragsoc: `${def.name} ${def.lastname}`,
+          ...capoareaKeys({ name: def.name, lastname: def.lastname, ragsoc: `${def.name} ${def.lastname}` }),
           piva: '',
           codfis: '',
           website: '',
@@ -506,6 +521,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
           ...p,
           ragsoc: def.ragsoc,
           code: `RIV${String(i + 1).padStart(3, '0')}`,
+          ...rivenditoreKeys({ ...def, code: `RIV${String(i + 1).padStart(3, '0')}` }),
           piva: piva(),
           codfis: '',
           website: `www.${slug(def.ragsoc.split(' ')[0] ?? 'rivenditore')}.it`,
@@ -526,6 +542,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
     const couponTypes = [
       {
         tipo: 'Corso base',
+        ncoupon: 1,
         colore: '#1976d2',
         valore: 5000,
         mesi: 12,
@@ -534,6 +551,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       },
       {
         tipo: 'Sconto materiali',
+        ncoupon: 2,
         colore: '#2e7d32',
         valore: 10000,
         mesi: 6,
@@ -542,6 +560,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       },
       {
         tipo: 'Premio fedeltà',
+        ncoupon: 1,
         colore: '#c62828',
         valore: 2500,
         mesi: 3,
@@ -550,6 +569,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       },
       {
         tipo: 'Promo estate 2025',
+        ncoupon: 3,
         colore: '#f9a825',
         valore: 1500,
         mesi: 3,
@@ -562,7 +582,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       const uuid = newId();
       await tx
         .insertInto('coupon_types')
-        .values({ uuid, ...ct, ncoupon: 1, minima: 0, created_at: now })
+        .values({ uuid, ...ct, minima: ct.valore * 4, ccoupon: 0, created_at: now })
         .execute();
       couponTypeIds.push({ uuid, valore: ct.valore, active: ct.disattiva === 0 });
     }
@@ -609,6 +629,10 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         user_uuid: userUuid,
         ...p,
         code: opts.code,
+        ...posatoreKeys({ ...p, code: opts.code }),
+        userstato: opts.username ? opts.userStato : 'none',
+        // Counted from the coupons once they are in (refreshCouponCounts).
+        coupon: 0,
         // Last course month: most installers attended one since 2019, a few never did.
         dtstart: chance(0.88) ? `${int(2019, thisYear)}-${pad2(int(1, 12))}-01` : '',
         azienda: p.ragsoc,
@@ -655,12 +679,14 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       { type: 1, scadenza: isoDay(90), dtesecuzione: null },
       { type: 1, scadenza: isoDay(-10), dtesecuzione: null },
       { type: 2, scadenza: isoDay(45), dtesecuzione: null },
+      { type: 0, scadenza: isoDay(300), dtesecuzione: null },
+      { type: 3, scadenza: isoDay(20), dtesecuzione: null },
     ];
-    for (const [i, c] of demoCoupons.entries()) {
+    for (const c of demoCoupons) {
       const t = must(couponTypeIds[c.type], 'tipo coupon');
       coupons.push({
         uuid: newId(),
-        code: `CP-DEMO-${String(i + 1).padStart(3, '0')}`,
+        code: demoCouponCode(),
         posatore: demoPosatore,
         tipo: t.uuid,
         valore: t.valore,
@@ -673,7 +699,6 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
 
     // The rest of the network. Lombardy weighs more so the demo area manager's lists span several pages.
     const lombardy = places.filter((p) => ['MI', 'BG', 'BS'].includes(p.state));
-    let couponSeq = 1;
     for (let i = 2; i <= DEMO_POSATORI; i++) {
       const place = chance(0.2) ? pick(lombardy) : pick(places);
       const female = chance(0.12);
@@ -732,7 +757,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
           const seller = rivenditore ?? (executed ? pick(rivIds).uuid : null);
           coupons.push({
             uuid: newId(),
-            code: `CP-${String(couponSeq++).padStart(5, '0')}`,
+            code: demoCouponCode(),
             posatore: uuid,
             tipo: t.uuid,
             valore: t.valore,
@@ -748,69 +773,18 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
     await insertChunks(roles, 400, (chunk) => tx.insertInto('user_roles').values(chunk).execute());
     await insertChunks(posatori, 100, (chunk) => tx.insertInto('posatori').values(chunk).execute());
     await insertChunks(coupons, 200, (chunk) => tx.insertInto('coupons').values(chunk).execute());
+    await refreshCouponCounts(tx);
+    await refreshTypeCounts(tx);
 
-    // A few messages so the inbox badge and the folders have something true to show.
-    const people = await tx
-      .selectFrom('users')
-      .select(['uuid', 'username'])
-      .where('username', 'in', ['admin', 'capoarea', 'rivenditore', 'posatore'])
-      .execute();
-    const uid = (name: string) =>
-      must(
-        people.find((u) => u.username === name),
-        name,
-      ).uuid;
-    const messages = [
-      {
-        from: 'admin',
-        to: ['posatore', 'capoarea', 'rivenditore'],
-        oggetto: 'Nuovo catalogo 2027',
-        content: 'È disponibile il nuovo catalogo prodotti 2027 nella sezione Documenti.',
-      },
-      {
-        from: 'admin',
-        to: ['posatore'],
-        oggetto: 'Corso di aggiornamento a Milano',
-        content: 'Il prossimo corso di aggiornamento si terrà a Milano il mese prossimo. Iscrizioni aperte.',
-      },
-      {
-        from: 'capoarea',
-        to: ['admin'],
-        oggetto: 'Rinnovi partner Lombardia',
-        content: 'In allegato la situazione dei rinnovi delle aziende partner della Lombardia.',
-      },
-      {
-        from: 'rivenditore',
-        to: ['capoarea'],
-        oggetto: 'Richiesta materiale espositivo',
-        content: 'Buongiorno, avremmo bisogno di nuovo materiale espositivo per lo showroom.',
-      },
-    ];
-    for (const [i, m] of messages.entries()) {
-      const uuid = newId();
-      const at = new Date(today.getTime() - (i + 1) * 86_400_000).toISOString();
-      await tx
-        .insertInto('messages')
-        .values({
-          uuid,
-          sender_uuid: uid(m.from),
-          oggetto: m.oggetto,
-          content: m.content,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await tx
-        .insertInto('message_recipients')
-        .values(m.to.map((to) => ({ message_uuid: uuid, user_uuid: uid(to), read_at: null })))
-        .execute();
-    }
+    await seedMessages(tx, today);
+    documents.push(...(await seedDocuments(tx, today)));
 
     receipts.push(
       ...(await seedPartners(tx, { capoareaIds, rivIds, demoCapoarea, demoRivenditore, withFiles: !!files })),
     );
   });
   for (const r of receipts) await files?.put(r.key, r.pdf);
+  for (const d of documents) await files?.put(d.key, d.bytes);
 }
 
 /**
@@ -867,6 +841,7 @@ async function seedPartners(
     partners.push({
       uuid,
       ragsoc,
+      ...partnerKeys({ ragsoc, code: `PAR${String(i).padStart(3, '0')}` }),
       priorita: pick(['1', '2', '2', '3', '3']),
       piva,
       codfis: piva,

@@ -1,0 +1,69 @@
+import type { CompiledQuery } from 'kysely';
+import type { DbOrTx } from '../db/database.ts';
+
+/** One counter per listed table, bumped by a trigger on every write to it (migration 2026-11-23-07). */
+export interface ListVersionsTable {
+  name: string;
+  version: number;
+}
+export type ListTable =
+  | 'posatori'
+  | 'partners'
+  | 'capoarea'
+  | 'capoarea_provs'
+  | 'rivenditori'
+  | 'rivenditori_provs'
+  | 'coupons'
+  | 'documents'
+  | 'document_groups';
+
+/** A count query: a select of one row with the number in `n`. */
+export type CountQuery = {
+  compile(): CompiledQuery;
+  executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined>;
+};
+
+const MAX_ENTRIES = 2_000;
+const caches = new WeakMap<object, Map<string, { versions: string; n: number }>>();
+
+/**
+ * The sum of the counts (a list's reccount, over its disjoint parts), remembered per database handle until a write
+ * to one of `tables` bumps its version. Every request reads the versions (one indexed read), so a count is never
+ * served stale, whichever instance made the write: the versions are rows of the shared database, read before
+ * counting, and a bump commits with the write that caused it. Inside a transaction nothing is cached (it may see
+ * its own uncommitted writes). The key is the count's own SQL and parameters, so any filter combination is cached
+ * without a hand-made key.
+ */
+export async function cachedCount(
+  db: DbOrTx,
+  tables: readonly ListTable[],
+  queries: readonly CountQuery[],
+): Promise<number> {
+  const compute = async () => {
+    let n = 0;
+    for (const q of queries) n += Number((await q.executeTakeFirst())?.n ?? 0);
+    return n;
+  };
+  if (db.isTransaction) return compute();
+  const rows = await db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables).execute();
+  const versions = rows.map((r) => `${r.name}:${r.version}`).join(',');
+  const key = queries
+    .map((q) => {
+      const c = q.compile();
+      return `${c.sql}\u0000${JSON.stringify(c.parameters)}`;
+    })
+    .join('\u0001');
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.versions === versions) return hit.n;
+  const n = await compute();
+  // Oldest first out: a Map iterates in insertion order, and a refreshed entry is inserted again.
+  cache.delete(key);
+  if (cache.size >= MAX_ENTRIES) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, { versions, n });
+  return n;
+}
