@@ -1,6 +1,9 @@
+import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
+import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { fieldsRefused, HttpError, notFound, type ReasonFor } from '../../plugins/error-envelope.ts';
 import * as repo from './auth.repository.ts';
 import type { UserStato } from './auth.table.ts';
 
@@ -19,7 +22,7 @@ export async function addressTaken(db: DbOrTx, email: string): Promise<boolean> 
 
 /** A new account without password, stato 'requested', holding one role. */
 export async function createRequestedAccount(tx: DbOrTx, email: string, role: Role): Promise<string> {
-  const address = email.trim();
+  const address = normalizeLogin(email);
   return repo.insertUser(
     tx,
     { username: address, email: address, passwordHash: null, stato: 'requested', roles: [role] },
@@ -28,9 +31,25 @@ export async function createRequestedAccount(tx: DbOrTx, email: string, role: Ro
 }
 
 /**
+ * A registered person and their login in one transaction (POST /api/capoarea, /api/riventitore): the address must
+ * be free (else a 400 on `email`); `insert` writes the person's rows, given the new account's uuid.
+ */
+export async function createPersonWithAccount(
+  db: Db,
+  email: string,
+  role: Role,
+  reasonFor: ReasonFor,
+  insert: (tx: DbOrTx, userUuid: string) => Promise<void>,
+): Promise<void> {
+  if (await addressTaken(db, email)) throw fieldsRefused({ email: msg.utenteEsistente }, reasonFor);
+  await db.transaction().execute(async (tx) => insert(tx, await createRequestedAccount(tx, email, role)));
+}
+
+/**
  * Disables or re-enables an account. Disabling ends its sessions at once (the session lookup also refuses
- * non-active accounts); re-enabling gives 'active' back only to an account that has a password, else it waits
- * for its activation link again. undefined when the account does not exist.
+ * non-active accounts) and cancels its reset and activation links, so no link sent before can switch it back on;
+ * re-enabling gives 'active' back only to an account that has a password, else it waits for a new activation link.
+ * undefined when the account does not exist.
  */
 export async function setAccountStato(
   db: Db,
@@ -41,15 +60,35 @@ export async function setAccountStato(
     const user = await repo.findUserByUuid(tx, userUuid);
     if (!user) return undefined;
     const stato: UserStato = wanted === 'disabled' ? 'disabled' : user.password_hash ? 'active' : 'requested';
-    await repo.setUserStato(tx, userUuid, stato, nowIso());
-    if (stato === 'disabled') await repo.deleteUserSessions(tx, userUuid);
+    const now = nowIso();
+    await repo.setUserStato(tx, userUuid, stato, now);
+    if (stato === 'disabled') {
+      await repo.deleteUserSessions(tx, userUuid);
+      await repo.invalidateResets(tx, userUuid, now);
+    }
     return stato;
   });
 }
 
+/**
+ * The admin's switch on a registered person's login (area manager, reseller, installer): 404 when the person does
+ * not exist, 400 'Nessun account associato' when they have no login yet. Answers the resulting stato.
+ */
+export async function setPersonAccountStato(
+  db: Db,
+  person: { user_uuid: string | null } | undefined,
+  wanted: 'active' | 'disabled',
+): Promise<UserStato> {
+  if (!person) throw notFound();
+  const stato = person.user_uuid ? await setAccountStato(db, person.user_uuid, wanted) : undefined;
+  if (!stato) throw new HttpError(400, msg.senzaAccount);
+  return stato;
+}
+
 /** Keeps the account's e-mail (where reset links go) in step with the person's; the username stays. */
 export async function syncAccountEmail(tx: DbOrTx, userUuid: string | null, email: string): Promise<void> {
-  if (userUuid && email.trim() !== '') await repo.setUserEmail(tx, userUuid, email.trim(), nowIso());
+  const address = normalizeLogin(email);
+  if (userUuid && address !== '') await repo.setUserEmail(tx, userUuid, address, nowIso());
 }
 
 /** The account stato the lists and forms show: 'none' for a person without an account. */

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Role } from '@portal/shared/roles';
-import { roleSchema } from '@portal/shared/roles';
+import { roleSchema } from '@portal/shared/schemas/auth';
+import { normalizeLogin } from '@portal/shared/validation/common';
 import type { DbOrTx } from '../../db/database.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { UserStato } from './auth.table.ts';
@@ -8,24 +10,28 @@ export type UserRow = { uuid: string; username: string; email: string; password_
 
 const userColumns = ['uuid', 'username', 'email', 'password_hash', 'stato'] as const;
 
-export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(userColumns).where('username', '=', username.toLowerCase()).executeTakeFirst();
-}
-
-/** An e-mail address logs in only when exactly one account uses it. */
-export async function findUserByUniqueEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+/**
+ * The account a typed login names, in one query whatever it turns out to be: the account with that username, or
+ * else the only account with that e-mail address (an address shared by two accounts logs in by username only).
+ * One query either way, so the lookup takes the same time for a name that exists and one that does not.
+ */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+  const name = normalizeLogin(login);
   const rows = await db
     .selectFrom('users')
     .select(userColumns)
-    .where('email', '=', email.toLowerCase())
-    .limit(2)
+    .where((eb) => eb.or([eb('username', '=', name), eb('email', '=', name)]))
+    .limit(3)
     .execute();
-  return rows.length === 1 ? rows[0] : undefined;
+  const byName = rows.find((r) => r.username === name);
+  if (byName) return byName;
+  const byEmail = rows.filter((r) => r.email === name);
+  return byEmail.length === 1 ? byEmail[0] : undefined;
 }
 
 /** Whether any account already uses this address as its username or its e-mail. */
 export async function loginInUse(db: DbOrTx, address: string): Promise<boolean> {
-  const value = address.trim().toLowerCase();
+  const value = normalizeLogin(address);
   const row = await db
     .selectFrom('users')
     .select('uuid')
@@ -39,12 +45,15 @@ export async function findUserByUuid(db: DbOrTx, uuid: string): Promise<UserRow 
   return db.selectFrom('users').select(userColumns).where('uuid', '=', uuid).executeTakeFirst();
 }
 
-export async function rolesOf(db: DbOrTx, userUuid: string): Promise<Role[]> {
-  const rows = await db.selectFrom('user_roles').select('role').where('user_uuid', '=', userUuid).execute();
-  return rows.flatMap((r) => {
-    const role = roleSchema.safeParse(r.role);
+const knownRoles = (names: readonly string[]): Role[] =>
+  names.flatMap((name) => {
+    const role = roleSchema.safeParse(name);
     return role.success ? [role.data] : [];
   });
+
+export async function rolesOf(db: DbOrTx, userUuid: string): Promise<Role[]> {
+  const rows = await db.selectFrom('user_roles').select('role').where('user_uuid', '=', userUuid).execute();
+  return knownRoles(rows.map((r) => r.role));
 }
 
 export async function insertUser(
@@ -57,8 +66,8 @@ export async function insertUser(
     .insertInto('users')
     .values({
       uuid,
-      username: user.username.toLowerCase(),
-      email: user.email.toLowerCase(),
+      username: normalizeLogin(user.username),
+      email: normalizeLogin(user.email),
       password_hash: user.passwordHash,
       stato: user.stato,
       created_at: now,
@@ -74,11 +83,42 @@ export async function insertUser(
   return uuid;
 }
 
+/**
+ * Sets the password from a reset or activation link: a waiting account becomes active, a disabled one stays
+ * disabled (only the admin's switch gives the access back).
+ */
 export async function setPassword(db: DbOrTx, userUuid: string, passwordHash: string, now: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, stato: 'active', updated_at: now })
+    .set((eb) => ({
+      password_hash: passwordHash,
+      stato: eb
+        .case()
+        .when('stato', '=', 'disabled')
+        .then(eb.val<UserStato>('disabled'))
+        .else(eb.val<UserStato>('active'))
+        .end(),
+      updated_at: now,
+    }))
     .where('uuid', '=', userUuid)
+    .execute();
+  await syncPeopleStato(db, userUuid);
+}
+
+/**
+ * Copies an account's stato onto the installer it belongs to (posatori.userstato: the list's status dot, filtered
+ * and indexed without a join). Every function here that changes users.stato, or links or unlinks an account,
+ * calls it in the same statement sequence; nothing else writes users.stato.
+ */
+async function syncPeopleStato(db: DbOrTx, userUuid: string): Promise<void> {
+  await db
+    .updateTable('posatori')
+    .set({
+      userstato: sql<
+        UserStato | 'none'
+      >`coalesce((select users.stato from users where users.uuid = ${userUuid}), 'none')`,
+    })
+    .where('user_uuid', '=', userUuid)
     .execute();
 }
 
@@ -89,6 +129,7 @@ export async function insertSession(
   s: {
     id: string;
     userUuid: string;
+    roles: readonly Role[];
     now: string;
     expiresAt: string;
     absoluteExpiresAt: string;
@@ -101,6 +142,7 @@ export async function insertSession(
     .values({
       id: s.id,
       user_uuid: s.userUuid,
+      roles: s.roles.join(','),
       created_at: s.now,
       last_seen_at: s.now,
       expires_at: s.expiresAt,
@@ -111,12 +153,16 @@ export async function insertSession(
     .execute();
 }
 
-/** A session counts only while both expiries are ahead and the account is active. */
+/**
+ * A session counts only while both expiries are ahead and the account is active. Every /api and /auth request
+ * reads it, so it is one statement by primary keys: the session by its id (with the roles it carries), its account
+ * by uuid for the username and the active check.
+ */
 export async function findLiveSession(db: DbOrTx, id: string, now: string) {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
-    .select(['sessions.id', 'sessions.user_uuid', 'sessions.absolute_expires_at', 'users.username'])
+    .select(['sessions.id', 'sessions.user_uuid', 'sessions.absolute_expires_at', 'sessions.roles', 'users.username'])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now)
     .where('sessions.absolute_expires_at', '>', now)
@@ -128,8 +174,18 @@ export async function findLiveSession(db: DbOrTx, id: string, now: string) {
     userUuid: row.user_uuid,
     username: row.username,
     absoluteExpiresAt: row.absolute_expires_at,
-    roles: await rolesOf(db, row.user_uuid),
+    roles: knownRoles(row.roles === '' ? [] : row.roles.split(',')),
   };
+}
+
+/** Copies the account's roles into its live sessions: whoever grants or takes a role calls it in the same transaction. */
+export async function setSessionRoles(db: DbOrTx, userUuid: string): Promise<void> {
+  const roles = await rolesOf(db, userUuid);
+  await db
+    .updateTable('sessions')
+    .set({ roles: roles.join(',') })
+    .where('user_uuid', '=', userUuid)
+    .execute();
 }
 
 export async function extendSession(db: DbOrTx, id: string, now: string, expiresAt: string): Promise<void> {
@@ -194,6 +250,18 @@ export async function insertReset(
     .execute();
 }
 
+/** Whether a reset link can still be used: known, unused, not expired. */
+export async function resetIsLive(db: DbOrTx, tokenHash: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('uuid')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Marks the request used and returns its user in one statement, so two concurrent submissions of the same link
  * cannot both succeed.
@@ -210,7 +278,7 @@ export async function consumeReset(db: DbOrTx, tokenHash: string, now: string): 
   return row?.user_uuid;
 }
 
-/** After a successful reset every other outstanding link of that user stops working. */
+/** After a successful reset, or when the account is disabled, every outstanding link of that user stops working. */
 export async function invalidateResets(db: DbOrTx, userUuid: string, now: string): Promise<void> {
   await db
     .updateTable('password_resets')
@@ -254,18 +322,20 @@ export async function linkPersonAccount(
   userUuid: string,
 ): Promise<void> {
   await db.updateTable(table).set({ user_uuid: userUuid }).where('uuid', '=', personUuid).execute();
+  await syncPeopleStato(db, userUuid);
 }
 
 // Accounts of the registries' people (area managers, resellers, installers).
 
 export async function setUserStato(db: DbOrTx, userUuid: string, stato: UserStato, now: string): Promise<void> {
   await db.updateTable('users').set({ stato, updated_at: now }).where('uuid', '=', userUuid).execute();
+  await syncPeopleStato(db, userUuid);
 }
 
 export async function setUserEmail(db: DbOrTx, userUuid: string, email: string, now: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ email: email.toLowerCase(), updated_at: now })
+    .set({ email: normalizeLogin(email), updated_at: now })
     .where('uuid', '=', userUuid)
     .execute();
 }
@@ -283,7 +353,10 @@ export async function removeAccountRole(db: DbOrTx, userUuid: string, role: Role
     .execute();
   if (others.length > 0) {
     await db.deleteFrom('user_roles').where('user_uuid', '=', userUuid).where('role', '=', role).execute();
+    await setSessionRoles(db, userUuid);
   } else {
+    // The installer row, if any, keeps no account (the foreign key empties user_uuid).
+    await db.updateTable('posatori').set({ userstato: 'none' }).where('user_uuid', '=', userUuid).execute();
     await db.deleteFrom('users').where('uuid', '=', userUuid).execute();
   }
 }

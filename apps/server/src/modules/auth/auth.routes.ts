@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminResetBody,
-  checkReply,
-  loginBody,
-  loginReply,
-  okReply,
-  resetPasswordBody,
-  resetRequestBody,
-  resultReply,
-} from '@portal/shared/schemas/auth';
+import { adminResetBody, checkReply, loginReply, okReply, resultReply } from '@portal/shared/schemas/auth';
+import { loginBody, resetPasswordBody, resetRequestBody } from '@portal/shared/schemas/auth-forms';
 import { errorReply } from '@portal/shared/schemas/errors';
 import { z } from 'zod';
+import { sha256 } from '../../lib/tokens.ts';
+import { HttpError } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth, requireCapability, SESSION_COOKIE } from '../../plugins/session.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -33,11 +27,13 @@ export function registerAuthRoutes(
     '/auth/login',
     { schema: { tags, body: loginBody, response: { 200: loginReply, 400: errorReply } } },
     async (request, reply) => {
+      const previous = request.cookies[SESSION_COOKIE];
       const outcome = await auth.login(
         request.body.user,
         request.body.pwd,
         request.ip,
         request.headers['user-agent'] ?? '',
+        previous ? sha256(previous) : undefined,
       );
       if (!outcome.ok) return { res: 'KO' as const };
       reply.setCookie(SESSION_COOKIE, outcome.token, {
@@ -81,7 +77,10 @@ export function registerAuthRoutes(
     { schema: { tags, body: resetPasswordBody, response: { 200: resultReply, 400: errorReply } } },
     async (request) => {
       const outcome = await auth.resetPassword(request.body.pid, request.body.ppwd);
-      return outcome.ok ? { res: 'OK' as const } : { res: 'KO' as const, reason: outcome.reason };
+      if (outcome.ok) return { res: 'OK' as const };
+      // A refused password is bad input on a field (the form stays, the link too); a dead link is the spec's KO.
+      if (outcome.field) throw new HttpError(400, outcome.reason, { [outcome.field]: outcome.reason });
+      return { res: 'KO' as const, reason: outcome.reason };
     },
   );
 

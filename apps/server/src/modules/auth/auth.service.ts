@@ -1,6 +1,8 @@
 import type { Role } from '@portal/shared/roles';
 import { msg } from '@portal/shared/messages-it';
+import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
+import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
@@ -18,33 +20,48 @@ const RESET_REQUESTS_PER_HOUR = 5;
 export type AuthDeps = {
   db: Db;
   mailer: Mailer;
+  background: Background;
   publicUrl: string;
   session: { idleMinutes: number; absoluteHours: number };
 };
 
 export type LoginOutcome = { ok: true; token: string; roles: Role[] } | { ok: false };
 
-async function findAccount(db: Db, login: string) {
-  const name = login.trim().toLowerCase();
-  return (
-    (await repo.findUserByUsername(db, name)) ??
-    (name.includes('@') ? await repo.findUserByUniqueEmail(db, name) : undefined)
-  );
-}
+/** A refused reset: the link (answered 'Errore sessione') or the new password (kept on the form, under the field). */
+export type ResetOutcome = { ok: true } | { ok: false; reason: string; field?: 'ppwd' };
+
+/**
+ * Throttling keys: per account whatever name was typed (username or e-mail reach the same account, so they share
+ * one budget), per typed name when no account has it.
+ */
+const loginKey = (account: { uuid: string } | undefined, typed: string) =>
+  account ? `u:${account.uuid}` : `u:?${normalizeLogin(typed)}`;
+const resetKey = (account: { uuid: string } | undefined, typed: string) =>
+  account ? `r:${account.uuid}` : `r:?${normalizeLogin(typed)}`;
 
 export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
 
-  async function login(user: string, pwd: string, ip: string, userAgent: string): Promise<LoginOutcome> {
+  /**
+   * previousSession: the hash of the session cookie the browser sent, if any; a successful login replaces it
+   * (session fixation: whatever session that browser had before does not survive the new login).
+   */
+  async function login(
+    user: string,
+    pwd: string,
+    ip: string,
+    userAgent: string,
+    previousSession?: string,
+  ): Promise<LoginOutcome> {
     const now = nowIso();
     const since = addMinutes(now, -THROTTLE.windowMinutes);
-    const userKey = `u:${user.trim().toLowerCase()}`;
+    const account = await repo.findUserByLogin(db, user);
+    const userKey = loginKey(account, user);
     const ipKey = `ip:${ip}`;
     const [userFailures, ipFailures] = await Promise.all([
       repo.countFailures(db, userKey, since),
       repo.countFailures(db, ipKey, since),
     ]);
-    const account = await findAccount(db, user);
     // The password is checked even when throttled or unknown: the answer and its timing reveal nothing.
     const passwordOk = await verifyPassword(account?.password_hash ?? null, pwd);
     const throttled = userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress;
@@ -55,10 +72,12 @@ export function createAuthService(deps: AuthDeps) {
       return { ok: false };
     }
     await repo.clearFailures(db, userKey);
+    if (previousSession) await repo.deleteSession(db, previousSession);
     const token = randomToken(32);
     await repo.insertSession(db, {
       id: sha256(token),
       userUuid: account.uuid,
+      roles,
       now,
       expiresAt: addMinutes(now, deps.session.idleMinutes),
       absoluteExpiresAt: addMinutes(now, deps.session.absoluteHours * 60),
@@ -79,6 +98,7 @@ export function createAuthService(deps: AuthDeps) {
     await repo.deleteSession(db, sessionId);
   }
 
+  /** A new reset or activation link for the account, stored as its hash, and the e-mail that carries it. */
   async function sendResetMail(to: string, userUuid: string, activation: boolean): Promise<void> {
     const now = nowIso();
     const token = randomToken(16);
@@ -111,25 +131,35 @@ export function createAuthService(deps: AuthDeps) {
     await deps.mailer.send({ to, subject, text, link });
   }
 
-  /** Always the same answer, whether or not the user exists (the route replies OK in every case). */
+  /**
+   * POST /auth/resetpassword: always the same answer, and the same work on the request path whether or not the
+   * account exists: one lookup, the hourly budget counted and charged (per account, or per typed name), and the
+   * link and e-mail made after the reply, in the background. So neither the answer nor its timing tells.
+   */
   async function requestReset(user: string): Promise<void> {
-    const account = await findAccount(db, user);
-    if (!account || account.stato === 'disabled' || !account.email) return;
     const now = nowIso();
-    const key = `r:${account.uuid}`;
-    if ((await repo.countFailures(db, key, addMinutes(now, -60))) >= RESET_REQUESTS_PER_HOUR) return;
+    const account = await repo.findUserByLogin(db, user);
+    const key = resetKey(account, user);
+    const recent = await repo.countFailures(db, key, addMinutes(now, -60));
     await repo.recordFailure(db, key, now);
-    await sendResetMail(account.email, account.uuid, false);
+    if (!account || account.stato === 'disabled' || !account.email || recent >= RESET_REQUESTS_PER_HOUR) return;
+    const { email, uuid } = account;
+    deps.background.run('reset-mail', () => sendResetMail(email, uuid, false));
   }
 
-  /** Sets the new password from a reset link; 'KO' with the reason when the link or the password is not good. */
-  async function resetPassword(pid: string, ppwd: string): Promise<{ ok: true } | { ok: false; reason: string }> {
-    const problem = passwordProblem(ppwd);
-    if (problem) return { ok: false, reason: problem };
+  /**
+   * POST /auth/resetpwd. The link first: unknown, used or expired is 'Errore sessione'. Then the password: a
+   * refused one keeps the link valid and is answered on the field, so the person picks another on the same form.
+   */
+  async function resetPassword(pid: string, ppwd: string): Promise<ResetOutcome> {
     const now = nowIso();
+    const tokenHash = sha256(pid);
+    if (!(await repo.resetIsLive(db, tokenHash, now))) return { ok: false, reason: msg.erroreSessione };
+    const problem = passwordProblem(ppwd);
+    if (problem) return { ok: false, reason: problem, field: 'ppwd' };
     const passwordHash = await hashPassword(ppwd);
     const userUuid = await db.transaction().execute(async (tx) => {
-      const owner = await repo.consumeReset(tx, sha256(pid), now);
+      const owner = await repo.consumeReset(tx, tokenHash, now);
       if (!owner) return undefined;
       await repo.setPassword(tx, owner, passwordHash, now);
       await repo.invalidateResets(tx, owner, now);
@@ -147,8 +177,9 @@ export function createAuthService(deps: AuthDeps) {
     const person = await repo.findPerson(db, personUuid);
     if (!person) throw notFound();
     let account = person.userUuid ? await repo.findUserByUuid(db, person.userUuid) : undefined;
-    const email = account?.email || person.email;
-    if (!email) throw new HttpError(400, 'Il destinatario non ha un indirizzo email');
+    const email = normalizeLogin(account?.email || person.email);
+    if (!email) throw new HttpError(400, msg.senzaEmail);
+    if (!isValidEmail(email)) throw new HttpError(400, msg.emailDestinatarioNonValida);
     if (!account) {
       if (await repo.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
       const role: Role = person.table === 'admins' ? 'admin' : person.table === 'posatori' ? 'posatore' : person.table;

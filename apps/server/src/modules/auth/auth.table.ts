@@ -27,6 +27,8 @@ export interface SessionsTable {
   absolute_expires_at: string;
   ip: string;
   user_agent: string;
+  /** The account's roles, comma-separated: a copy kept in step by auth.repository (setSessionRoles). */
+  roles: string;
 }
 
 export interface LoginFailuresTable {

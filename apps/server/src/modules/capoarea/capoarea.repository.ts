@@ -1,6 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { contains } from '../../lib/text-search.ts';
+import { cachedCount } from '../../lib/list-counts.ts';
+import { countQueries, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
+import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
+import { provsOf } from '../provs/provs.repository.ts';
 import type { CapoareaTable } from './capoarea.table.ts';
 
 /**
@@ -12,91 +14,67 @@ import type { CapoareaTable } from './capoarea.table.ts';
 export async function capoareaOfUser(db: DbOrTx, userUuid: string) {
   const row = await db.selectFrom('capoarea').select('uuid').where('user_uuid', '=', userUuid).executeTakeFirst();
   if (!row) return undefined;
-  return { uuid: row.uuid, provs: await provsOf(db, row.uuid) };
-}
-
-export async function provsOf(db: DbOrTx, uuid: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('capoarea_provs')
-    .select('prov')
-    .where('capoarea_uuid', '=', uuid)
-    .orderBy('prov')
-    .execute();
-  return rows.map((r) => r.prov);
+  return { uuid: row.uuid, provs: await provsOf(db, 'capoarea', row.uuid) };
 }
 
 export type CapoareaFilters = { fname?: string | undefined; fstate?: string | undefined };
 
-function filtered(db: DbOrTx, f: CapoareaFilters) {
+/** Sort keys and search text of an area manager, written with every insert and save. */
+export function capoareaKeys(c: { name: string; lastname: string; ragsoc: string }) {
+  return {
+    lastname_key: fold(c.lastname),
+    name_key: fold(c.name),
+    name_search: searchText(c.ragsoc, `${c.name} ${c.lastname}`, `${c.lastname} ${c.name}`),
+  };
+}
+
+/** The name search of the list, also the messages composer's typeahead. */
+export const nameField: TextField = { table: 'capoarea', search: 'name_search', prefix: ['lastname_key', 'name_key'] };
+
+function list(db: DbOrTx, f: CapoareaFilters): ListQuery<'capoarea'> {
   let q = db.selectFrom('capoarea');
-  const name = f.fname?.trim().replace(/\s+/g, ' ');
-  if (name) {
-    const pattern = contains(name);
-    q = q.where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(capoarea.ragsoc) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(capoarea.name || ' ' || capoarea.lastname) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(capoarea.lastname || ' ' || capoarea.name) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  const name = textFilter(db, nameField, f.fname);
+  if (name) q = q.where(name);
   if (f.fstate) {
     const prov = f.fstate;
+    // Located in the province, or competent for it: both sides indexed (capoarea_state, capoarea_provs_prov).
     q = q.where((eb) =>
       eb.or([
         eb('capoarea.state', '=', prov),
-        eb.exists(
-          eb
-            .selectFrom('capoarea_provs')
-            .select('capoarea_provs.prov')
-            .whereRef('capoarea_provs.capoarea_uuid', '=', 'capoarea.uuid')
-            .where('capoarea_provs.prov', '=', prov),
-        ),
+        eb('capoarea.uuid', 'in', eb.selectFrom('capoarea_provs').select('capoarea_uuid').where('prov', '=', prov)),
       ]),
     );
   }
-  return q;
+  return { table: 'capoarea', arms: [q], order, matched: name !== undefined || Boolean(f.fstate) };
 }
 
 export async function countCapoarea(db: DbOrTx, f: CapoareaFilters): Promise<number> {
-  const row = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return cachedCount(db, ['capoarea', 'capoarea_provs'], countQueries(list(db, f)));
 }
 
-export async function listCapoarea(db: DbOrTx, f: CapoareaFilters, page: { offset: number; size: number }) {
-  return filtered(db, f)
-    .leftJoin('users', 'users.uuid', 'capoarea.user_uuid')
-    .select([
-      'capoarea.uuid',
-      'capoarea.img',
-      'capoarea.ragsoc',
-      'capoarea.name',
-      'capoarea.lastname',
-      'capoarea.state',
-      'users.stato as userstato',
-    ])
-    .orderBy(sql`lower(capoarea.lastname)`)
-    .orderBy(sql`lower(capoarea.name)`)
-    .orderBy('capoarea.uuid')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
-}
+const order: ListOrder = [
+  ['lastname_key', 'asc'],
+  ['name_key', 'asc'],
+  ['uuid', 'asc'],
+];
 
-/** The provinces of competence of several area managers at once (one query per list page). */
-export async function provsOfMany(db: DbOrTx, uuids: string[]): Promise<Map<string, string[]>> {
-  const byOwner = new Map<string, string[]>(uuids.map((u) => [u, []]));
-  if (uuids.length === 0) return byOwner;
-  const rows = await db
-    .selectFrom('capoarea_provs')
-    .select(['capoarea_uuid', 'prov'])
-    .where('capoarea_uuid', 'in', uuids)
-    .orderBy('prov')
-    .execute();
-  for (const r of rows) byOwner.get(r.capoarea_uuid)?.push(r.prov);
-  return byOwner;
+export async function listCapoarea(db: DbOrTx, f: CapoareaFilters, win: PageWindow, reccount: number) {
+  return pageRows(db, list(db, f), win, reccount, (uuids) =>
+    db
+      .selectFrom('capoarea')
+      .leftJoin('users', 'users.uuid', 'capoarea.user_uuid')
+      .select([
+        'capoarea.uuid',
+        'capoarea.img',
+        'capoarea.ragsoc',
+        'capoarea.name',
+        'capoarea.lastname',
+        'capoarea.state',
+        'users.stato as userstato',
+      ])
+      .where('capoarea.uuid', 'in', uuids)
+      .execute(),
+  );
 }
 
 export async function findCapoarea(db: DbOrTx, uuid: string) {
@@ -114,7 +92,10 @@ export async function findCapoareaByUser(db: DbOrTx, userUuid: string) {
   return row && findCapoarea(db, row.uuid);
 }
 
-export type CapoareaValues = Omit<CapoareaTable, 'uuid' | 'user_uuid' | 'img' | 'created_at' | 'updated_at'>;
+export type CapoareaValues = Omit<
+  CapoareaTable,
+  'uuid' | 'user_uuid' | 'img' | 'created_at' | 'updated_at' | keyof ReturnType<typeof capoareaKeys>
+>;
 
 export async function insertCapoarea(
   db: DbOrTx,
@@ -124,6 +105,7 @@ export async function insertCapoarea(
     .insertInto('capoarea')
     .values({
       ...row.values,
+      ...capoareaKeys(row.values),
       uuid: row.uuid,
       user_uuid: row.user_uuid,
       img: '',
@@ -136,20 +118,10 @@ export async function insertCapoarea(
 export async function updateCapoarea(db: DbOrTx, uuid: string, values: CapoareaValues, now: string): Promise<boolean> {
   const res = await db
     .updateTable('capoarea')
-    .set({ ...values, updated_at: now })
+    .set({ ...values, ...capoareaKeys(values), updated_at: now })
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
-}
-
-export async function setProvs(db: DbOrTx, uuid: string, provs: string[]): Promise<void> {
-  await db.deleteFrom('capoarea_provs').where('capoarea_uuid', '=', uuid).execute();
-  if (provs.length > 0) {
-    await db
-      .insertInto('capoarea_provs')
-      .values(provs.map((prov) => ({ capoarea_uuid: uuid, prov })))
-      .execute();
-  }
 }
 
 /**

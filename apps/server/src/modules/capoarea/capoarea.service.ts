@@ -7,16 +7,17 @@ import type {
   CapoareaSaveBody,
 } from '@portal/shared/schemas/capoarea';
 import { capoareaForm, capoareaOwnForm } from '@portal/shared/schemas/capoarea';
-import { msg } from '@portal/shared/messages-it';
 import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
-import { fieldsRefused, firstMessage, HttpError, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { firstMessage, notFound, parseForm } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
+import * as provs from '../provs/provs.repository.ts';
 import * as repo from './capoarea.repository.ts';
 
 const displayName = (r: { name: string; lastname: string; ragsoc: string }) =>
@@ -25,9 +26,10 @@ const displayName = (r: { name: string; lastname: string; ragsoc: string }) =>
 export async function listCapoarea(db: Db, query: CapoareaQuery): Promise<Paged<CapoareaRow>> {
   const reccount = await repo.countCapoarea(db, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = reccount === 0 ? [] : await repo.listCapoarea(db, query, win);
-  const provs = await repo.provsOfMany(
+  const rows = await repo.listCapoarea(db, query, win, reccount);
+  const provsByOwner = await provs.provsOfMany(
     db,
+    'capoarea',
     rows.map((r) => r.uuid),
   );
   return {
@@ -36,7 +38,7 @@ export async function listCapoarea(db: Db, query: CapoareaQuery): Promise<Paged<
       img: r.img,
       ragsoc: displayName(r),
       prov: r.state,
-      provs: provs.get(r.uuid) ?? [],
+      provs: provsByOwner.get(r.uuid) ?? [],
       stato: accounts.accountStatoOf(r.userstato),
     })),
     page: win.page,
@@ -64,7 +66,7 @@ async function toProfile(db: Db, c: Stored): Promise<CapoareaProfile> {
     email: c.email,
     website: c.website,
     username: c.username ?? '',
-    provs: await repo.provsOf(db, c.uuid),
+    provs: await provs.provsOf(db, 'capoarea', c.uuid),
     img: c.img,
     stato: accounts.accountStatoOf(c.userstato),
   };
@@ -89,7 +91,7 @@ const valuesOf = (r: CapoareaOwnBody): repo.CapoareaValues => ({
   state: r.state,
   phone: r.phone,
   cell: r.cell,
-  email: r.email,
+  email: normalizeLogin(r.email),
   website: r.website,
 });
 
@@ -99,12 +101,10 @@ const valuesOf = (r: CapoareaOwnBody): repo.CapoareaValues => ({
  */
 export async function createCapoarea(db: Db, body: CapoareaSaveBody): Promise<string> {
   const record = parseForm(capoareaForm, body, firstMessage);
-  if (await accounts.addressTaken(db, record.email)) throw fieldsRefused({ email: msg.utenteEsistente }, firstMessage);
   const uuid = newId();
-  await db.transaction().execute(async (tx) => {
-    const userUuid = await accounts.createRequestedAccount(tx, record.email, 'capoarea');
+  await accounts.createPersonWithAccount(db, record.email, 'capoarea', firstMessage, async (tx, userUuid) => {
     await repo.insertCapoarea(tx, { uuid, user_uuid: userUuid, values: valuesOf(record), now: nowIso() });
-    await repo.setProvs(tx, uuid, record.provs);
+    await provs.setProvs(tx, 'capoarea', uuid, record.provs);
   });
   return uuid;
 }
@@ -116,18 +116,14 @@ export async function saveCapoarea(db: Db, uuid: string, body: CapoareaSaveBody)
   if (!stored) throw notFound();
   await db.transaction().execute(async (tx) => {
     await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
-    await repo.setProvs(tx, uuid, record.provs);
+    await provs.setProvs(tx, 'capoarea', uuid, record.provs);
     await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
   });
 }
 
 /** POST /api/capoarea/{id}/stato: disable or re-enable the area manager's account. */
 export async function setStato(db: Db, uuid: string, body: AccountStatoBody) {
-  const stored = await repo.findCapoarea(db, uuid);
-  if (!stored) throw notFound();
-  const stato = stored.user_uuid ? await accounts.setAccountStato(db, stored.user_uuid, body.stato) : undefined;
-  if (!stato) throw new HttpError(400, msg.senzaAccount);
-  return stato;
+  return accounts.setPersonAccountStato(db, await repo.findCapoarea(db, uuid), body.stato);
 }
 
 /**

@@ -17,6 +17,10 @@ export interface CapoareaTable {
   img: string;
   created_at: string;
   updated_at: string;
+  /** Kept by the repository (capoareaKeys): sort keys and the name search text. */
+  lastname_key: string;
+  name_key: string;
+  name_search: string;
 }
 
 export interface CapoareaProvsTable {

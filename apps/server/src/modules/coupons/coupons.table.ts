@@ -10,6 +10,8 @@ export interface CouponTypesTable {
   mesi: number;
   descri: string;
   disattiva: number;
+  /** Coupons of this type, kept by the coupon service (refreshTypeCounts). */
+  ccoupon: number;
   created_at: string;
 }
 

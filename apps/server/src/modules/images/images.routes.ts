@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
+import { UPLOADED_IMAGE_CSP } from '../../plugins/security-headers.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { imageEntityNames } from './images.registry.ts';
 import * as service from './images.service.ts';
@@ -18,7 +19,7 @@ const uuidParam = z.object({ uuid: z.uuid() });
 const anyQuery = z.object({});
 
 const uploadedFile = async (request: FastifyRequest): Promise<Buffer> =>
-  (await readUpload(request, msg.immagineTroppoGrande)).bytes;
+  (await readUpload(request, { tooBig: msg.immagineTroppoGrande })).bytes;
 
 /**
  * Profile images and the installer gallery (spec sections 3 and 7). Multipart is registered in this scope only,
@@ -66,7 +67,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       { preHandler: requireAuth, schema: { tags, params: uuidParam, response: { 200: imageUploadReply, ...errors } } },
       async (request) => {
         const owner = await service.editableOwner(db, authOf(request), request.params.uuid, 'posatori');
-        const path = await service.addGalleryImage(files, owner, await uploadedFile(request));
+        const path = await service.addGalleryImage(db, files, owner, await uploadedFile(request));
         return { res: 'OK' as const, path };
       },
     );
@@ -97,7 +98,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       { preHandler: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
       async (request) => {
         const owner = await service.ownGalleryOwner(db, authOf(request));
-        const path = await service.addGalleryImage(files, owner, await uploadedFile(request));
+        const path = await service.addGalleryImage(db, files, owner, await uploadedFile(request));
         return { res: 'OK' as const, path };
       },
     );
@@ -136,6 +137,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
         return reply
           .header('content-type', found.contentType)
           .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', UPLOADED_IMAGE_CSP)
           .header('cache-control', 'private, max-age=86400')
           .header('content-disposition', 'inline')
           .send(found.bytes);

@@ -4,6 +4,7 @@ import { landingRole, type Role } from '@portal/shared/roles';
 import { GALLERY_MAX_ITEMS, type GalleryItem } from '@portal/shared/schemas/images';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { addWithinLimit } from '../../lib/count-limit.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import {
   contentTypeOf,
@@ -107,16 +108,33 @@ export async function listGallery(files: FileStore, owner: Owner): Promise<Galle
     });
 }
 
-export async function addGalleryImage(files: FileStore, owner: Owner, bytes: Buffer): Promise<string> {
+/**
+ * Adds an image to the gallery. The images are decoded and re-encoded first (the slow part, outside any lock);
+ * the count and the write then happen under the owner's lock (addWithinLimit), so concurrent uploads never pass
+ * GALLERY_MAX_ITEMS.
+ */
+export async function addGalleryImage(db: Db, files: FileStore, owner: Owner, bytes: Buffer): Promise<string> {
+  // Early answer for a full gallery, before the decoding work; the check that counts is under the lock below.
   if ((await listGallery(files, owner)).length >= GALLERY_MAX_ITEMS) throw new HttpError(400, msg.galleriaPiena);
   const { format, outputs } = await prepare(bytes, [FULL_SIDE, THUMB_SIDE]);
-  const [full, thumb] = outputs;
-  if (!full || !thumb) throw new Error('nessuna immagine prodotta');
+  const [image, thumb] = outputs;
+  if (!image || !thumb) throw new Error('nessuna immagine prodotta');
   const name = newName();
   const ext = imageExtension[format];
-  await files.put(keyOf(owner, 'gallery', `${name}.thumb.${ext}`), thumb);
-  await files.put(keyOf(owner, 'gallery', `${name}.${ext}`), full);
-  return urlOf(owner, 'gallery', `${name}.${ext}`);
+  return addWithinLimit(
+    db,
+    { table: imageEntities[owner.entity].table, uuid: owner.uuid },
+    {
+      max: GALLERY_MAX_ITEMS,
+      count: async () => (await listGallery(files, owner)).length,
+      full: () => new HttpError(400, msg.galleriaPiena),
+    },
+    async () => {
+      await files.put(keyOf(owner, 'gallery', `${name}.thumb.${ext}`), thumb);
+      await files.put(keyOf(owner, 'gallery', `${name}.${ext}`), image);
+      return urlOf(owner, 'gallery', `${name}.${ext}`);
+    },
+  );
 }
 
 /** name is a validated gallery name; an unknown one is a 404. */

@@ -2,9 +2,10 @@ import type { Avatar, Me } from '@portal/shared/schemas/me';
 import { landingRole } from '@portal/shared/roles';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/session.ts';
+import { err1Of } from './err1.ts';
 import * as repo from './me.repository.ts';
 
-type Card = Omit<Me, 'uuid' | 'role' | 'username'> & { uuid: string };
+type Card = Omit<Me, 'uuid' | 'role' | 'username' | 'err1'> & { uuid: string };
 
 const blank = {
   ragsoc: '',
@@ -75,5 +76,7 @@ export async function getMe(db: Db, auth: AuthContext): Promise<Me> {
     uuid: card?.uuid ?? auth.userUuid,
     role,
     username: auth.username,
+    // Computed from the profile as stored, never the column the old portal kept.
+    err1: role === 'posatore' && card ? err1Of(card.stato ?? '', card) : '',
   };
 }

@@ -1,5 +1,6 @@
 import { landingRole } from '@portal/shared/roles';
 import { adminProfileForm, type MyProfile } from '@portal/shared/schemas/me';
+import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
@@ -51,7 +52,7 @@ export async function saveMyProfile(db: Db, auth: AuthContext, body: unknown): P
       const a = await repo.adminProfileOf(db, auth.userUuid);
       if (!a) throw notFound();
       await db.transaction().execute(async (tx) => {
-        await repo.updateAdmin(tx, a.uuid, record, nowIso());
+        await repo.updateAdmin(tx, a.uuid, { ...record, email: normalizeLogin(record.email) }, nowIso());
         await accounts.syncAccountEmail(tx, a.user_uuid, record.email);
       });
       return;

@@ -13,16 +13,12 @@ import {
 } from '@portal/shared/schemas/partners';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { UPLOADED_PDF_CSP } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './pagamenti.service.ts';
-
-/** Content-Disposition with an ASCII fallback and the exact name in RFC 5987 form. */
-function disposition(filename: string): string {
-  const ascii = filename.replace(/[^A-Za-z0-9._ -]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * Partner payments (spec sections 2 and 7): admin and the area manager in scope list, upload, edit, delete and
@@ -47,7 +43,7 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
       '/api/caricapag/:id',
       { preHandler: guard, schema: { tags, params: partnerIdParam, response: { 200: paymentUploadReply, ...errors } } },
       async (request) => {
-        const read = () => readUpload(request, msg.pdfTroppoGrande);
+        const read = () => readUpload(request, { tooBig: msg.pdfTroppoGrande, fields: ['dtrinnovo', 'fatturato'] });
         const row = await service.uploadPayment(db, files, authOf(request), request.params.id, read);
         return { res: 'OK' as const, ...row };
       },
@@ -86,8 +82,9 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
         const pdf = await service.readPaymentPdf(db, files, authOf(request), id, name);
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', disposition(pdf.filename))
+          .header('content-disposition', contentDisposition(pdf.filename))
           .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', UPLOADED_PDF_CSP)
           .header('cache-control', 'private, no-store')
           .send(pdf.bytes);
       },

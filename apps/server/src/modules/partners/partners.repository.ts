@@ -1,12 +1,22 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { contains } from '../../lib/text-search.ts';
+import { cachedCount } from '../../lib/list-counts.ts';
+import {
+  countQueries,
+  pageRows,
+  reachArms,
+  type ListOrder,
+  type ListQuery,
+  type PageWindow,
+  type ReachPart,
+} from '../../lib/paging.ts';
+import { fold, textFilter, type TextField } from '../../lib/text-search.ts';
 import type { PartnersTable } from './partners.table.ts';
 
 /**
  * Which partners a viewer reaches (contract, "Who sees what"): all for admins; otherwise the union of the parts the
  * viewer holds: as area manager those assigned to them or located in their provinces of competence; as reseller
- * those assigned to them or located in their area (the provinces they serve and their own). A reseller scope with
+ * those assigned to them or located in their area (the provinces the admin assigned them). A reseller scope with
  * an empty area is "assigned to them" only: what a reseller may change.
  */
 export type PartnersScope =
@@ -45,50 +55,119 @@ export type PartnersFilters = {
   scadBefore?: string | undefined;
 };
 
-function filtered(db: DbOrTx, scope: PartnersScope, f: PartnersFilters) {
-  let q = db.selectFrom('partners').where(visibleIn(scope));
-  const ragsoc = f.ragsoc?.trim().replace(/\s+/g, ' ');
-  if (ragsoc) q = q.where(sql<SqlBool>`lower(partners.ragsoc) like ${contains(ragsoc)} escape '\\'`);
-  const code = f.code?.trim();
-  if (code) q = q.where(sql<SqlBool>`lower(partners.code) like ${contains(code)} escape '\\'`);
+/** Sort key and search text of a partner, written with every insert and save. */
+export function partnerKeys(p: { ragsoc: string; code: string }) {
+  return { ragsoc_key: fold(p.ragsoc), code_key: fold(p.code) };
+}
+
+const ragsocField: TextField = { table: 'partners', search: 'ragsoc_key', prefix: ['ragsoc_key'] };
+const codeField: TextField = { table: 'partners', search: 'code_key', prefix: ['code_key'] };
+
+/** The disjoint parts of a scope (reachArms); undefined: every partner. */
+function scopeParts(scope: PartnersScope): ReachPart[] | undefined {
+  if (scope.all) return undefined;
+  const parts: ReachPart[] = [];
+  if (scope.capoarea) {
+    parts.push(['capoarea', scope.capoarea.uuid], ...scope.capoarea.provs.map((p): ReachPart => ['state', p]));
+  }
+  if (scope.rivenditore) {
+    parts.push(['rivenditore', scope.rivenditore.uuid], ...scope.rivenditore.area.map((p): ReachPart => ['state', p]));
+  }
+  return parts;
+}
+
+/** The lists' filters over the partners (every list, its count and its export apply the same ones). */
+function filtered(db: DbOrTx, f: PartnersFilters) {
+  let q = db.selectFrom('partners');
+  const texts = [textFilter(db, ragsocField, f.ragsoc), textFilter(db, codeField, f.code)].filter(
+    (t) => t !== undefined,
+  );
+  for (const text of texts) q = q.where(text);
   if (f.state) q = q.where('partners.state', '=', f.state);
   if (f.scadBetween) {
     q = q.where('partners.dtscad', '>=', f.scadBetween.from).where('partners.dtscad', '<=', f.scadBetween.to);
   }
   if (f.scadBefore) q = q.where('partners.dtscad', '<>', '').where('partners.dtscad', '<', f.scadBefore);
-  return q;
+  return { q, matched: texts.length > 0 };
+}
+
+/** The list: one arm per disjoint part of the scope, each with the filters. */
+function list(db: DbOrTx, scope: PartnersScope, f: PartnersFilters, by: 'ragsoc' | 'dtscad'): ListQuery<'partners'> {
+  const { q, matched } = filtered(db, f);
+  const parts = scopeParts(scope);
+  const arms = parts ? reachArms('partners', parts).map((arm) => q.where(arm)) : [q];
+  return { table: 'partners', arms, order: orders[by], matched };
+}
+
+/**
+ * One page of the partner export: the list's partners (scope and filters) by name after the cursor, through the
+ * name-order index, with the names of their area manager and reseller.
+ */
+export function exportPage(
+  db: DbOrTx,
+  scope: PartnersScope,
+  f: PartnersFilters,
+  after: { ragsoc_key: string; uuid: string } | null,
+  limit: number,
+) {
+  let q = filtered(db, f).q.where(visibleIn(scope));
+  if (after) {
+    q = q.where((eb) =>
+      eb(eb.refTuple('partners.ragsoc_key', 'partners.uuid'), '>', eb.tuple(after.ragsoc_key, after.uuid)),
+    );
+  }
+  return q
+    .leftJoin('capoarea', 'capoarea.uuid', 'partners.capoarea')
+    .leftJoin('rivenditori', 'rivenditori.uuid', 'partners.rivenditore')
+    .selectAll('partners')
+    .select(['capoarea.name as ca_name', 'capoarea.lastname as ca_lastname', 'rivenditori.ragsoc as riv_ragsoc'])
+    .orderBy('partners.ragsoc_key')
+    .orderBy('partners.uuid')
+    .limit(limit)
+    .execute();
 }
 
 export async function countPartners(db: DbOrTx, scope: PartnersScope, f: PartnersFilters): Promise<number> {
-  const row = await filtered(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return cachedCount(db, ['partners'], countQueries(list(db, scope, f, 'ragsoc')));
 }
 
-const rowColumns = [
-  'partners.uuid',
-  'partners.img',
-  'partners.ragsoc',
-  'partners.code',
-  'partners.state',
-  'partners.dtstart',
-  'partners.dtend',
-  'partners.dtrinnovo',
-  'partners.dtscad',
-] as const;
+const orders: Record<'ragsoc' | 'dtscad', ListOrder> = {
+  ragsoc: [
+    ['ragsoc_key', 'asc'],
+    ['uuid', 'asc'],
+  ],
+  dtscad: [
+    ['dtscad', 'asc'],
+    ['uuid', 'asc'],
+  ],
+};
 
 /** One page of list rows by company name (uuid breaks ties so pages never overlap), or soonest expiry first. */
 export async function listPartners(
   db: DbOrTx,
   scope: PartnersScope,
   f: PartnersFilters,
-  page: { offset: number; size: number },
-  order: 'ragsoc' | 'dtscad' = 'ragsoc',
+  win: PageWindow,
+  reccount: number,
+  by: 'ragsoc' | 'dtscad' = 'ragsoc',
 ) {
-  let q = filtered(db, scope, f).select(rowColumns);
-  q = order === 'dtscad' ? q.orderBy('partners.dtscad') : q.orderBy(sql`lower(partners.ragsoc)`);
-  return q.orderBy('partners.uuid').limit(page.size).offset(page.offset).execute();
+  return pageRows(db, list(db, scope, f, by), win, reccount, (uuids) =>
+    db
+      .selectFrom('partners')
+      .select([
+        'partners.uuid',
+        'partners.img',
+        'partners.ragsoc',
+        'partners.code',
+        'partners.state',
+        'partners.dtstart',
+        'partners.dtend',
+        'partners.dtrinnovo',
+        'partners.dtscad',
+      ])
+      .where('partners.uuid', 'in', uuids)
+      .execute(),
+  );
 }
 
 export async function findPartner(db: DbOrTx, scope: PartnersScope, uuid: string) {
@@ -100,12 +179,24 @@ export async function findPartner(db: DbOrTx, scope: PartnersScope, uuid: string
     .executeTakeFirst();
 }
 
-export type PartnerValues = Omit<PartnersTable, 'uuid' | 'img' | 'dtrinnovo' | 'dtscad' | 'created_at' | 'updated_at'>;
+export type PartnerValues = Omit<
+  PartnersTable,
+  'uuid' | 'img' | 'dtrinnovo' | 'dtscad' | 'created_at' | 'updated_at' | 'ragsoc_key' | 'code_key'
+>;
 
 export async function insertPartner(db: DbOrTx, uuid: string, values: PartnerValues, now: string): Promise<void> {
   await db
     .insertInto('partners')
-    .values({ ...values, uuid, img: '', dtrinnovo: '', dtscad: '', created_at: now, updated_at: now })
+    .values({
+      ...values,
+      ...partnerKeys(values),
+      uuid,
+      img: '',
+      dtrinnovo: '',
+      dtscad: '',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -118,7 +209,7 @@ export async function updatePartner(
 ): Promise<boolean> {
   const res = await db
     .updateTable('partners')
-    .set({ ...values, updated_at: now })
+    .set({ ...values, ...partnerKeys(values), updated_at: now })
     .where(visibleIn(scope))
     .where('partners.uuid', '=', uuid)
     .executeTakeFirst();

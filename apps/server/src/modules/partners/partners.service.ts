@@ -11,6 +11,7 @@ import {
   type PartnerSaveBody,
   type PartnersQuery,
 } from '@portal/shared/schemas/partners';
+import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { addDays, nowIso, todayInRome } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
@@ -18,7 +19,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
-import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
 import { countInReach } from '../rivenditori/rivenditori.service.ts';
 import * as repo from './partners.repository.ts';
 import type { PartnersScope } from './partners.repository.ts';
@@ -28,10 +29,13 @@ type Viewer = { userUuid: string; roles: readonly Role[] };
 /** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
 export type ScopePart = 'any' | 'capoarea' | 'rivenditori';
 
-/** A reseller's area: the provinces they serve and the one they are based in. */
+/**
+ * A reseller's area: the provinces the admin assigned them. Not the province of their own address, which they edit
+ * on their own profile: reach is never self-granted.
+ */
 async function resellerOf(db: DbOrTx, userUuid: string) {
   const r = await rivenditoreOfUser(db, userUuid);
-  return r && { uuid: r.uuid, area: [...new Set(r.state ? [...r.provs, r.state] : r.provs)] };
+  return r && { uuid: r.uuid, area: r.provs };
 }
 
 /** The viewer's reach as partner scope (see repo.visibleIn). */
@@ -107,7 +111,7 @@ export async function listPartners(
   const scope = await scopeOf(db, viewer, part);
   const reccount = await repo.countPartners(db, scope, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = reccount === 0 ? [] : await repo.listPartners(db, scope, query, win);
+  const rows = await repo.listPartners(db, scope, query, win, reccount);
   return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
 }
 
@@ -116,11 +120,13 @@ export async function capoareaHome(db: DbOrTx, viewer: Viewer): Promise<PartnerC
   const scope = await scopeOf(db, viewer, 'capoarea');
   const today = todayInRome();
   const expiring = { scadBetween: { from: today, to: addDays(today, EXPIRING_DAYS) } };
+  const nexpiring = await repo.countPartners(db, scope, expiring);
+  const first = pageWindow(nexpiring, { page: 1, size: PAGE_SIZE_MAX });
   return {
     caziende: await repo.countPartners(db, scope, {}),
     criv: await countInReach(db, viewer),
     caziendescad: await repo.countPartners(db, scope, { scadBefore: today }),
-    data: (await repo.listPartners(db, scope, expiring, { offset: 0, size: PAGE_SIZE_MAX }, 'dtscad')).map(toRow),
+    data: (await repo.listPartners(db, scope, expiring, first, nexpiring, 'dtscad')).map(toRow),
   };
 }
 
@@ -184,6 +190,8 @@ export async function blankPartner(db: DbOrTx, viewer: Viewer): Promise<PartnerP
       img: '',
       dtrinnovo: '',
       dtscad: '',
+      ragsoc_key: '',
+      code_key: '',
       created_at: now,
       updated_at: now,
     },
@@ -213,11 +221,27 @@ async function checkedValues(
   if (r.rivenditore && r.rivenditore !== stored?.rivenditore && !(await repo.rivenditoreExists(db, r.rivenditore))) {
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }
-  if (areaOf && r.capoarea !== areaOf.uuid && !areaOf.provs.includes(r.state)) {
-    fields['capoarea'] ??= msg.partnerFuoriArea;
+  if (areaOf) {
+    // An area manager assigns only within their reach: themselves as area manager, a reseller they reach.
+    if (r.capoarea && r.capoarea !== stored?.capoarea && r.capoarea !== areaOf.uuid) {
+      fields['capoarea'] = msg.capoareaFuoriArea;
+    }
+    if (
+      r.rivenditore &&
+      r.rivenditore !== stored?.rivenditore &&
+      !(await rivenditoreInReach(db, areaOf, r.rivenditore))
+    ) {
+      fields['rivenditore'] = msg.rivenditoreFuoriArea;
+    }
+    if (r.capoarea !== areaOf.uuid && !areaOf.provs.includes(r.state)) fields['capoarea'] ??= msg.partnerFuoriArea;
   }
   if (Object.keys(fields).length > 0) throw fieldsRefused(fields);
-  return { ...r, capoarea: r.capoarea || null, rivenditore: r.rivenditore || null };
+  return {
+    ...r,
+    email: normalizeLogin(r.email),
+    capoarea: r.capoarea || null,
+    rivenditore: r.rivenditore || null,
+  };
 }
 
 /** POST /api/partner/nuovo (admin, area manager): answers the new uuid. */

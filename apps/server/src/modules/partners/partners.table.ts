@@ -25,6 +25,9 @@ export interface PartnersTable {
   dtscad: string;
   created_at: string;
   updated_at: string;
+  /** Kept by the repository (partnerKeys): sort key and search text of ragsoc, and of code. */
+  ragsoc_key: string;
+  code_key: string;
 }
 
 export interface PartnerPaymentsTable {

@@ -1,7 +1,17 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { PosaOrder } from '@portal/shared/schemas/posatori';
+import type { AccountStato, PosaOrder } from '@portal/shared/schemas/posatori';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { contains } from '../../lib/text-search.ts';
+import { cachedCount } from '../../lib/list-counts.ts';
+import {
+  countQueries,
+  pageRows,
+  reachArms,
+  type ListOrder,
+  type ListQuery,
+  type PageWindow,
+  type ReachPart,
+} from '../../lib/paging.ts';
+import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
 import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
 
@@ -39,99 +49,186 @@ export type PosatoriFilters = {
   certificato?: '' | '0' | '1' | undefined;
   state?: string | undefined;
   stato?: PosatoreStato | '' | undefined;
+  accesso?: AccountStato | '' | undefined;
   code?: string | undefined;
   name?: string | undefined;
   dtcorso?: string | undefined;
 };
 
-function filtered(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters) {
-  let q = db.selectFrom('posatori').where(visibleIn(scope));
+/** The installer's sort keys and search text, written with every insert and every change of name, lastname or code. */
+export function posatoreKeys(p: { name: string; lastname: string; code: string }) {
+  return {
+    lastname_key: fold(p.lastname),
+    name_key: fold(p.name),
+    name_search: searchText(`${p.name} ${p.lastname}`, `${p.lastname} ${p.name}`),
+    code_key: fold(p.code),
+  };
+}
+
+/** The name search of the list, also the messages composer's typeahead. */
+export const nameField: TextField = { table: 'posatori', search: 'name_search', prefix: ['lastname_key', 'name_key'] };
+const codeField: TextField = { table: 'posatori', search: 'code_key', prefix: ['code_key'] };
+
+/**
+ * The disjoint parts of a scope (reachArms): the area manager's own installers, then one part per province of
+ * theirs, then the reseller's, then the installer's own row. undefined: every installer (admin).
+ */
+function scopeParts(scope: PosatoriScope): ReachPart[] | undefined {
+  if (scope.all) return undefined;
+  const parts: ReachPart[] = [];
+  if (scope.capoarea) {
+    parts.push(['capoarea', scope.capoarea.uuid]);
+    for (const prov of scope.capoarea.provs) parts.push(['state', prov]);
+  }
+  if (scope.rivenditore) parts.push(['rivenditore', scope.rivenditore]);
+  if (scope.userUuid) parts.push(['user_uuid', scope.userUuid]);
+  return parts;
+}
+
+/** The list's filters over the installers (every list, its count and its export apply the same ones). */
+function filtered(db: DbOrTx, f: PosatoriFilters) {
+  let q = db.selectFrom('posatori');
   if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
   if (f.certificato) q = q.where('posatori.certificato', '=', Number(f.certificato));
   if (f.state) q = q.where('posatori.state', '=', f.state);
   if (f.stato) q = q.where('posatori.stato', '=', f.stato);
+  // The account filter, what the list's status dot shows (posatori.userstato is kept in step with users.stato).
+  if (f.accesso) q = q.where('posatori.userstato', '=', f.accesso);
   if (f.dtcorso) q = q.where('posatori.dtstart', '=', `${f.dtcorso}-01`);
-  const code = f.code?.trim();
-  if (code) q = q.where(sql<SqlBool>`lower(posatori.code) like ${contains(code)} escape '\\'`);
-  const name = f.name?.trim().replace(/\s+/g, ' ');
-  if (name) {
-    const pattern = contains(name);
+  const texts = [textFilter(db, codeField, f.code), textFilter(db, nameField, f.name)].filter((t) => t !== undefined);
+  for (const text of texts) q = q.where(text);
+  return { q, matched: texts.length > 0 };
+}
+
+/**
+ * The list: one arm per disjoint part of the scope, each with the filters. Every equality filter and scope part
+ * has an index that continues with the default order (migration 2026-11-23-07).
+ */
+function list(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters, order: PosaOrder): ListQuery<'posatori'> {
+  const { q, matched } = filtered(db, f);
+  const parts = scopeParts(scope);
+  const arms = parts ? reachArms('posatori', parts).map((arm) => q.where(arm)) : [q];
+  return { table: 'posatori', arms, order: orders[order], matched };
+}
+
+/**
+ * The accounts of the installers of a list (scope and filters), one query per disjoint arm, each selecting
+ * user_uuid: a message to a filtered list stores its recipients with INSERT ... SELECT over these.
+ */
+export function accountsOfList(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters) {
+  return list(db, scope, f, 'cognome').arms.map((arm) =>
+    arm.where('posatori.user_uuid', 'is not', null).select('posatori.user_uuid as user_uuid'),
+  );
+}
+
+/** The installers of a list (scope and filters), one query per disjoint arm: the admin's coupons for a whole list. */
+export function uuidsOfList(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters) {
+  return list(db, scope, f, 'cognome').arms.map((arm) => arm.select('posatori.uuid as uuid'));
+}
+
+/** Where an export's page starts: after this installer in the name order (lastname, name, uuid). */
+export type ExportCursor = { lastname_key: string; name_key: string; uuid: string };
+
+/**
+ * One page of an export: the list's installers (scope and filters) in name order, after the cursor, read through
+ * the name-order index; with the qualification's label and the names of their area manager and reseller.
+ */
+export function exportPage(
+  db: DbOrTx,
+  scope: PosatoriScope,
+  f: PosatoriFilters,
+  after: ExportCursor | null,
+  limit: number,
+) {
+  let q = filtered(db, f).q.where(visibleIn(scope));
+  if (after) {
     q = q.where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(posatori.name || ' ' || posatori.lastname) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(posatori.lastname || ' ' || posatori.name) like ${pattern} escape '\\'`,
-      ]),
+      eb(
+        eb.refTuple('posatori.lastname_key', 'posatori.name_key', 'posatori.uuid'),
+        '>',
+        eb.tuple(after.lastname_key, after.name_key, after.uuid),
+      ),
     );
   }
-  return q;
+  return q
+    .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
+    .leftJoin('capoarea', 'capoarea.uuid', 'posatori.capoarea')
+    .leftJoin('rivenditori', 'rivenditori.uuid', 'posatori.rivenditore')
+    .selectAll('posatori')
+    .select([
+      'combos.label as destipo',
+      'capoarea.name as ca_name',
+      'capoarea.lastname as ca_lastname',
+      'rivenditori.ragsoc as riv_ragsoc',
+    ])
+    .orderBy('posatori.lastname_key')
+    .orderBy('posatori.name_key')
+    .orderBy('posatori.uuid')
+    .limit(limit)
+    .execute();
 }
 
 export async function countPosatori(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters): Promise<number> {
-  const row = await filtered(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return cachedCount(db, ['posatori'], countQueries(list(db, scope, f, 'cognome')));
 }
 
-const lastname = sql`lower(posatori.lastname)`;
-const firstname = sql`lower(posatori.name)`;
+const byName = [
+  ['lastname_key', 'asc'],
+  ['name_key', 'asc'],
+] as const;
 
-/** The list rows of one page, in the chosen order (uuid breaks ties so pages never overlap). */
+/** Each order of /api/posaorder, as the columns of the index that serves it. */
+const orders: Record<PosaOrder, ListOrder> = {
+  cognome: [...byName, ['uuid', 'asc']],
+  nome: [
+    ['name_key', 'asc'],
+    ['lastname_key', 'asc'],
+    ['uuid', 'asc'],
+  ],
+  codice: [
+    ['code_key', 'asc'],
+    ['uuid', 'asc'],
+  ],
+  provincia: [['state', 'asc'], ...byName, ['uuid', 'asc']],
+  corso: [['dtstart', 'desc'], ...byName, ['uuid', 'asc']],
+  coupon: [['coupon', 'desc'], ...byName, ['uuid', 'asc']],
+  recenti: [
+    ['created_at', 'desc'],
+    ['uuid', 'asc'],
+  ],
+};
+
+/** The list rows of one page, in the chosen order; reccount is the list's count (it decides the walking direction). */
 export async function listPosatori(
   db: DbOrTx,
   scope: PosatoriScope,
   f: PosatoriFilters,
   order: PosaOrder,
-  page: { offset: number; size: number },
+  win: PageWindow,
+  reccount: number,
 ) {
-  let q = filtered(db, scope, f)
-    .leftJoin('users', 'users.uuid', 'posatori.user_uuid')
-    .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-    .select([
-      'posatori.uuid',
-      'posatori.img',
-      'posatori.name',
-      'posatori.lastname',
-      'posatori.tipo',
-      'combos.label as destipo',
-      'posatori.code',
-      'posatori.state',
-      'posatori.certificato',
-      'posatori.dtstart',
-      'posatori.stato',
-      'users.stato as userstato',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('coupons')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('coupons.posatore', '=', 'posatori.uuid')
-        .as('coupon'),
-    );
-  switch (order) {
-    case 'nome':
-      q = q.orderBy(firstname).orderBy(lastname);
-      break;
-    case 'codice':
-      q = q.orderBy('posatori.code');
-      break;
-    case 'provincia':
-      q = q.orderBy('posatori.state').orderBy(lastname).orderBy(firstname);
-      break;
-    case 'corso':
-      q = q.orderBy('posatori.dtstart', 'desc').orderBy(lastname).orderBy(firstname);
-      break;
-    case 'coupon':
-      q = q.orderBy('coupon', 'desc').orderBy(lastname).orderBy(firstname);
-      break;
-    case 'recenti':
-      q = q.orderBy('posatori.created_at', 'desc');
-      break;
-    case 'cognome':
-      q = q.orderBy(lastname).orderBy(firstname);
-      break;
-  }
-  return q.orderBy('posatori.uuid').limit(page.size).offset(page.offset).execute();
+  return pageRows(db, list(db, scope, f, order), win, reccount, (uuids) =>
+    db
+      .selectFrom('posatori')
+      .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
+      .select([
+        'posatori.uuid',
+        'posatori.img',
+        'posatori.name',
+        'posatori.lastname',
+        'posatori.tipo',
+        'combos.label as destipo',
+        'posatori.code',
+        'posatori.state',
+        'posatori.certificato',
+        'posatori.dtstart',
+        'posatori.stato',
+        'posatori.userstato',
+        'posatori.coupon',
+      ])
+      .where('posatori.uuid', 'in', uuids)
+      .execute(),
+  );
 }
 
 /** One installer within scope, with what the profile shows besides the table's columns. */
@@ -143,18 +240,15 @@ export async function findPosatore(db: DbOrTx, scope: PosatoriScope, uuid: strin
     .leftJoin('users', 'users.uuid', 'posatori.user_uuid')
     .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
     .selectAll('posatori')
-    .select(['users.username', 'users.stato as userstato', 'combos.label as destipo'])
-    .select((eb) =>
-      eb
-        .selectFrom('coupons')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('coupons.posatore', '=', 'posatori.uuid')
-        .as('coupon'),
-    )
+    .select(['users.username', 'combos.label as destipo'])
     .executeTakeFirst();
 }
 
-export type PosatoreUpdate = Partial<Omit<PosatoriTable, 'uuid' | 'user_uuid' | 'created_at' | 'img' | 'err1'>>;
+/** What a save changes: the profile's fields (the derived columns follow from them). */
+export type PosatoreUpdate = Omit<
+  PosatoriTable,
+  'uuid' | 'user_uuid' | 'created_at' | 'img' | 'err1' | 'userstato' | 'coupon' | keyof ReturnType<typeof posatoreKeys>
+>;
 
 export async function updatePosatore(
   db: DbOrTx,
@@ -164,7 +258,7 @@ export async function updatePosatore(
 ): Promise<boolean> {
   const res = await db
     .updateTable('posatori')
-    .set(values)
+    .set({ ...values, ...posatoreKeys(values) })
     .where(visibleIn(scope))
     .where('posatori.uuid', '=', uuid)
     .executeTakeFirst();
@@ -187,6 +281,21 @@ export async function deletePosatore(db: DbOrTx, scope: PosatoriScope, uuid: str
   await db.deleteFrom('posatori').where('uuid', '=', uuid).execute();
   if (row.user_uuid) await removeAccountRole(db, row.user_uuid, 'posatore');
   return true;
+}
+
+/** Whether another installer already holds this code (codes are unique when set). */
+export async function codeTaken(db: DbOrTx, code: string, except: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('posatori')
+    .select('uuid')
+    .where('code', '=', code)
+    .where('uuid', '<>', except)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setStato(db: DbOrTx, uuid: string, stato: PosatoreStato, now: string): Promise<void> {
+  await db.updateTable('posatori').set({ stato, updated_at: now }).where('uuid', '=', uuid).execute();
 }
 
 export async function qualificaExists(db: DbOrTx, value: string): Promise<boolean> {
@@ -216,4 +325,22 @@ export async function redeemedAt(db: DbOrTx, rivenditore: string): Promise<numbe
     .where('dtesecuzione', 'is not', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Recounts the coupons installers hold into posatori.coupon (the list's column and its order): one installer, or
+ * all of them after a bulk load (seeds, imports). Whoever adds or removes coupons calls it in the same transaction;
+ * recounting, not incrementing, so a call can never drift.
+ */
+export async function refreshCouponCounts(db: DbOrTx, posatoreUuid?: string | readonly string[]): Promise<void> {
+  if (Array.isArray(posatoreUuid) && posatoreUuid.length === 0) return;
+  let q = db.updateTable('posatori').set((eb) => ({
+    coupon: eb
+      .selectFrom('coupons')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('coupons.posatore', '=', 'posatori.uuid'),
+  }));
+  if (typeof posatoreUuid === 'string') q = q.where('uuid', '=', posatoreUuid);
+  else if (posatoreUuid) q = q.where('uuid', 'in', posatoreUuid);
+  await q.execute();
 }

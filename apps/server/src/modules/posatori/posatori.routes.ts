@@ -7,8 +7,11 @@ import {
   posatoriQuery,
   posatoreProfile,
   posatoreSaveBody,
+  sospensioneBody,
+  sospensioneReply,
   uuidParam,
 } from '@portal/shared/schemas/posatori';
+import { accountStatoBody, accountStatoReply } from '@portal/shared/schemas/capoarea';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
@@ -60,6 +63,31 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
       await service.savePosatore(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
+  );
+
+  // The admin's decisions on an installer (spec sections 4 and 6): suspend or reinstate, and the login switch.
+  r.post(
+    '/api/posatori/:id/sospensione',
+    {
+      preHandler: requireCapability('posatori.manage'),
+      schema: { tags, params: uuidParam, body: sospensioneBody, response: { 200: sospensioneReply, ...errors } },
+    },
+    async (request) => ({
+      res: 'OK' as const,
+      stato: await service.setSospeso(db, request.params.id, request.body.sospeso),
+    }),
+  );
+
+  r.post(
+    '/api/posatori/:id/accesso',
+    {
+      preHandler: requireCapability('posatori.manage'),
+      schema: { tags, params: uuidParam, body: accountStatoBody, response: { 200: accountStatoReply, ...errors } },
+    },
+    async (request) => ({
+      res: 'OK' as const,
+      stato: await service.setAccesso(db, request.params.id, request.body.stato),
+    }),
   );
 
   r.delete(

@@ -16,8 +16,11 @@ import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { normalizeLogin } from '@portal/shared/validation/common';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import * as accounts from '../auth/accounts.service.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
-import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
 import * as repo from './posatori.repository.ts';
 import type { PosatoriScope } from './posatori.repository.ts';
 import type { PosatoreStato } from './posatori.table.ts';
@@ -48,7 +51,7 @@ export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any
  */
 export type Access = 'admin' | 'capoarea' | 'self' | 'reseller';
 
-async function accessTo(
+export async function accessTo(
   db: DbOrTx,
   viewer: Viewer,
   uuid: string,
@@ -90,8 +93,8 @@ const toRow = (r: ListRow): PosatoreRow => ({
   certificato: r.certificato === 1,
   dtcorso: r.dtstart,
   stato: r.stato,
-  coupon: Number(r.coupon ?? 0),
-  userstato: r.userstato ?? 'none',
+  coupon: r.coupon,
+  userstato: r.userstato,
 });
 
 export async function listPosatori(
@@ -103,14 +106,21 @@ export async function listPosatori(
   const scope = await scopeOf(db, viewer, part);
   const reccount = await repo.countPosatori(db, scope, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = reccount === 0 ? [] : await repo.listPosatori(db, scope, query, query.order || 'cognome', win);
+  const rows = await repo.listPosatori(db, scope, query, query.order || 'cognome', win, reccount);
   return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
 }
 
 export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori4riHome> {
   const scope = await scopeOf(db, viewer, 'rivenditori');
   const cposatori = await repo.countPosatori(db, scope, {});
-  const latest = await repo.listPosatori(db, scope, {}, 'recenti', { offset: 0, size: 5 });
+  const latest = await repo.listPosatori(
+    db,
+    scope,
+    {},
+    'recenti',
+    { page: 1, pages: 1, size: 5, offset: 0 },
+    cposatori,
+  );
   const ccopoun = scope.all || !scope.rivenditore ? 0 : await repo.redeemedAt(db, scope.rivenditore);
   return { cposatori, ccopoun, data: latest.map(toRow) };
 }
@@ -147,8 +157,8 @@ const toProfile = (p: Stored): PosatoreProfile => ({
   rivenditore: p.rivenditore ?? '',
   img: p.img,
   stato: p.stato,
-  userstato: p.userstato ?? 'none',
-  coupon: Number(p.coupon ?? 0),
+  userstato: p.userstato,
+  coupon: p.coupon,
 });
 
 export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
@@ -185,17 +195,55 @@ const asSaveBody = (p: PosatoreProfile): PosatoreSaveBody => ({
   rivenditore: p.rivenditore,
 });
 
-/** What an installer may not change on their own profile: the registry's and the area manager's fields. */
-const notForSelf = ['tipo', 'certificato', 'azienda', 'diisocianati', 'code', 'capoarea', 'rivenditore'] as const;
+/**
+ * What each role may not change, kept as stored whatever the body says. The code and the company (azienda) are
+ * the admin's; the installer's own save also keeps what the registry and the manufacturer record: qualification,
+ * certificate and last course date (the course filter and certification depend on them), the diisocyanate
+ * training and the area manager and reseller they are assigned to.
+ */
+const keptFor: Record<Exclude<Access, 'admin' | 'reseller'>, readonly (keyof PosatoreSaveBody)[]> = {
+  capoarea: ['code', 'azienda'],
+  self: ['code', 'azienda', 'tipo', 'certificato', 'dtstart', 'diisocianati', 'capoarea', 'rivenditore'],
+};
+
+/** OK when the record passes the installer rules of spec section 5, else INCOMPLETO. */
+function statoByRules(record: PosatoreSaveBody): PosatoreStato {
+  return Object.keys(validateRecord(installerProfileRules, record)).length === 0 ? 'OK' : 'INCOMPLETO';
+}
 
 /**
- * The profile stato is the server's: SOSPESO stays until an admin decision outside this screen; otherwise a
- * profile that passes the installer rules is OK and one that does not is INCOMPLETO, so an installer who completes
- * their profile gets the full menu.
+ * The profile stato is the server's: SOSPESO stays until the admin reinstates the installer (setSospeso);
+ * otherwise a profile that passes the installer rules is OK and one that does not is INCOMPLETO, so an installer
+ * who completes their profile gets the full menu.
  */
 function statoAfterSave(current: string, record: PosatoreSaveBody): PosatoreStato {
-  if (current === 'SOSPESO') return 'SOSPESO';
-  return Object.keys(validateRecord(installerProfileRules, record)).length === 0 ? 'OK' : 'INCOMPLETO';
+  return current === 'SOSPESO' ? 'SOSPESO' : statoByRules(record);
+}
+
+/**
+ * An area manager assigns installers only within their own reach (contract, "Who sees what"): as area manager
+ * themselves (another area manager is out of their reach), and to a reseller they reach (assigned to them or
+ * based in one of their provinces). An assignment left unchanged is not checked again.
+ */
+async function reachProblems(
+  db: DbOrTx,
+  viewer: Viewer,
+  record: { capoarea: string; rivenditore: string },
+  current: { capoarea: string; rivenditore: string },
+): Promise<Record<string, string>> {
+  const own = await capoareaOfUser(db, viewer.userUuid);
+  const fields: Record<string, string> = {};
+  if (record.capoarea !== current.capoarea && record.capoarea !== '' && record.capoarea !== own?.uuid) {
+    fields['capoarea'] = msg.capoareaFuoriArea;
+  }
+  if (
+    record.rivenditore !== current.rivenditore &&
+    record.rivenditore !== '' &&
+    !(own && (await rivenditoreInReach(db, own, record.rivenditore)))
+  ) {
+    fields['rivenditore'] = msg.rivenditoreFuoriArea;
+  }
+  return fields;
 }
 
 /**
@@ -210,12 +258,17 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (found.access === 'reseller') throw forbidden();
 
   const current = asSaveBody(toProfile(stored));
-  const record: PosatoreSaveBody = { ...current, ...body };
-  if (found.access === 'self') for (const field of notForSelf) Object.assign(record, { [field]: current[field] });
+  const record: PosatoreSaveBody = { ...current, ...body, email: normalizeLogin(body.email), code: body.code.trim() };
+  if (found.access !== 'admin')
+    for (const field of keptFor[found.access]) Object.assign(record, { [field]: current[field] });
 
   if (found.access !== 'admin') parseForm(posatoreProfileForm, record);
 
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> =
+    found.access === 'capoarea' ? await reachProblems(db, viewer, record, current) : {};
+  if (record.code !== current.code && record.code !== '' && (await repo.codeTaken(db, record.code, uuid))) {
+    fields['code'] = msg.codiceEsistente;
+  }
   if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
     fields['tipo'] = msg.qualificaNonValida;
   }
@@ -231,18 +284,49 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   }
   if (Object.keys(fields).length > 0) throw fieldsRefused(fields);
 
-  const saved = await repo.updatePosatore(db, found.scope, uuid, {
-    ...record,
-    certificato: record.certificato ? 1 : 0,
-    diisocianati: record.diisocianati ? 1 : 0,
-    web: record.web ? 1 : 0,
-    contoterzi: record.contoterzi ? 1 : 0,
-    capoarea: record.capoarea || null,
-    rivenditore: record.rivenditore || null,
-    stato: statoAfterSave(stored.stato, record),
-    updated_at: nowIso(),
-  });
+  const saved = await db
+    .transaction()
+    .execute(async (tx) => {
+      const done = await repo.updatePosatore(tx, found.scope, uuid, {
+        ...record,
+        certificato: record.certificato ? 1 : 0,
+        diisocianati: record.diisocianati ? 1 : 0,
+        web: record.web ? 1 : 0,
+        contoterzi: record.contoterzi ? 1 : 0,
+        capoarea: record.capoarea || null,
+        rivenditore: record.rivenditore || null,
+        stato: statoAfterSave(stored.stato, record),
+        updated_at: nowIso(),
+      });
+      // Reset and activation links go to the account's address: it follows the profile's.
+      if (done && record.email !== current.email) await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
+      return done;
+    })
+    .catch((err: unknown) => {
+      // Two saves racing for one code: the unique index decides, the answer is the same as the check above.
+      if (isUniqueViolation(err, 'posatori.code', 'posatori_code_unique'))
+        throw fieldsRefused({ code: msg.codiceEsistente });
+      throw err;
+    });
   if (!saved) throw notFound();
+}
+
+/**
+ * POST /api/posatori/{id}/sospensione (admin). Suspending makes the profile SOSPESO: the installer keeps logging in
+ * but sees what an installer whose profile is not OK sees (Home and profile). Reinstating gives back OK or
+ * INCOMPLETO by the installer rules, as a save would.
+ */
+export async function setSospeso(db: Db, uuid: string, sospeso: boolean): Promise<PosatoreStato> {
+  const stored = await repo.findPosatore(db, { all: true }, uuid);
+  if (!stored) throw notFound();
+  const stato = sospeso ? 'SOSPESO' : statoByRules(asSaveBody(toProfile(stored)));
+  await repo.setStato(db, uuid, stato, nowIso());
+  return stato;
+}
+
+/** POST /api/posatori/{id}/accesso (admin): disables or re-enables the installer's login, like an area manager's. */
+export async function setAccesso(db: Db, uuid: string, stato: 'active' | 'disabled') {
+  return accounts.setPersonAccountStato(db, await repo.findPosatore(db, { all: true }, uuid), stato);
 }
 
 /** DELETE /api/posatore/{id}: admin, or an area manager in scope; the installer's files go too. */

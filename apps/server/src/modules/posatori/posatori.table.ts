@@ -37,6 +37,15 @@ export interface PosatoriTable {
   stato: PosatoreStato;
   /** Message shown on the installer's home (spec: view field err1). */
   err1: string;
+  /** Kept by the repository from name, lastname and code (posatoreKeys): sort keys and the name search text. */
+  lastname_key: string;
+  name_key: string;
+  name_search: string;
+  code_key: string;
+  /** The login account's stato, 'none' without one: kept by auth.repository whenever an account changes. */
+  userstato: 'active' | 'disabled' | 'requested' | 'none';
+  /** Coupons held: kept by refreshCouponCounts whenever coupons are added or removed. */
+  coupon: number;
   created_at: string;
   updated_at: string;
 }

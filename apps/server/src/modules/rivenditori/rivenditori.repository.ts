@@ -1,6 +1,17 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { contains } from '../../lib/text-search.ts';
+import { cachedCount } from '../../lib/list-counts.ts';
+import {
+  countQueries,
+  pageRows,
+  reachArms,
+  type ListOrder,
+  type ListQuery,
+  type PageWindow,
+  type ReachPart,
+} from '../../lib/paging.ts';
+import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
+import { provsOf } from '../provs/provs.repository.ts';
 import type { RivenditoriTable } from './rivenditori.table.ts';
 
 /**
@@ -21,6 +32,15 @@ export function visibleIn(scope: RivenditoriScope) {
   };
 }
 
+/** Whether an area manager reaches this reseller (assigned to them or based in one of their provinces). */
+export async function rivenditoreInReach(
+  db: DbOrTx,
+  capoarea: { uuid: string; provs: string[] },
+  uuid: string,
+): Promise<boolean> {
+  return (await findRivenditore(db, { all: false, capoarea }, uuid)) !== undefined;
+}
+
 /** The reseller behind a login, with their area: the provinces they serve and their own. */
 export async function rivenditoreOfUser(db: DbOrTx, userUuid: string) {
   const row = await db
@@ -29,98 +49,94 @@ export async function rivenditoreOfUser(db: DbOrTx, userUuid: string) {
     .where('user_uuid', '=', userUuid)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { uuid: row.uuid, state: row.state, provs: await provsOf(db, row.uuid) };
-}
-
-export async function provsOf(db: DbOrTx, uuid: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('rivenditori_provs')
-    .select('prov')
-    .where('rivenditore_uuid', '=', uuid)
-    .orderBy('prov')
-    .execute();
-  return rows.map((r) => r.prov);
-}
-
-export async function provsOfMany(db: DbOrTx, uuids: string[]): Promise<Map<string, string[]>> {
-  const byOwner = new Map<string, string[]>(uuids.map((u) => [u, []]));
-  if (uuids.length === 0) return byOwner;
-  const rows = await db
-    .selectFrom('rivenditori_provs')
-    .select(['rivenditore_uuid', 'prov'])
-    .where('rivenditore_uuid', 'in', uuids)
-    .orderBy('prov')
-    .execute();
-  for (const r of rows) byOwner.get(r.rivenditore_uuid)?.push(r.prov);
-  return byOwner;
+  return { uuid: row.uuid, state: row.state, provs: await provsOf(db, 'rivenditori', row.uuid) };
 }
 
 export type RivenditoriFilters = { name?: string | undefined; code?: string | undefined; state?: string | undefined };
 
-function filtered(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters) {
-  let q = db.selectFrom('rivenditori').where(visibleIn(scope));
-  const name = f.name?.trim().replace(/\s+/g, ' ');
-  if (name) {
-    const pattern = contains(name);
-    q = q.where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(rivenditori.ragsoc) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(rivenditori.name || ' ' || rivenditori.lastname) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(rivenditori.lastname || ' ' || rivenditori.name) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
-  const code = f.code?.trim();
-  if (code) q = q.where(sql<SqlBool>`lower(rivenditori.code) like ${contains(code)} escape '\\'`);
+/** Sort keys and search text of a reseller's names, written with every insert and save. */
+function nameKeys(r: { ragsoc: string; name: string; lastname: string }) {
+  return {
+    ragsoc_key: fold(r.ragsoc),
+    lastname_key: fold(r.lastname),
+    name_search: searchText(r.ragsoc, `${r.name} ${r.lastname}`, `${r.lastname} ${r.name}`),
+  };
+}
+
+/** All the derived columns of a new reseller row. */
+export function rivenditoreKeys(r: { ragsoc: string; name: string; lastname: string; code: string }) {
+  return { ...nameKeys(r), code_key: fold(r.code) };
+}
+
+/** The name search of the list, also the messages composer's typeahead. */
+export const nameField: TextField = {
+  table: 'rivenditori',
+  search: 'name_search',
+  prefix: ['ragsoc_key', 'lastname_key'],
+};
+const codeField: TextField = { table: 'rivenditori', search: 'code_key', prefix: ['code_key'] };
+
+/** The list: one arm per disjoint part of the area manager's reach (reachArms), or the whole table. */
+function list(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): ListQuery<'rivenditori'> {
+  let q = db.selectFrom('rivenditori');
+  const texts = [textFilter(db, nameField, f.name), textFilter(db, codeField, f.code)].filter((t) => t !== undefined);
+  for (const text of texts) q = q.where(text);
   if (f.state) {
     const prov = f.state;
+    // Located in the province, or serving it: both sides indexed (rivenditori_state, rivenditori_provs_prov).
     q = q.where((eb) =>
       eb.or([
         eb('rivenditori.state', '=', prov),
-        eb.exists(
-          eb
-            .selectFrom('rivenditori_provs')
-            .select('rivenditori_provs.prov')
-            .whereRef('rivenditori_provs.rivenditore_uuid', '=', 'rivenditori.uuid')
-            .where('rivenditori_provs.prov', '=', prov),
+        eb(
+          'rivenditori.uuid',
+          'in',
+          eb.selectFrom('rivenditori_provs').select('rivenditore_uuid').where('prov', '=', prov),
         ),
       ]),
     );
   }
-  return q;
+  const matched = texts.length > 0 || Boolean(f.state);
+  if (scope.all) return { table: 'rivenditori', arms: [q], order, matched };
+  const parts: ReachPart[] = scope.capoarea
+    ? [['capoarea', scope.capoarea.uuid], ...scope.capoarea.provs.map((p): ReachPart => ['state', p])]
+    : [];
+  return { table: 'rivenditori', arms: reachArms('rivenditori', parts).map((arm) => q.where(arm)), order, matched };
 }
 
 export async function countRivenditori(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): Promise<number> {
-  const row = await filtered(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return cachedCount(db, ['rivenditori', 'rivenditori_provs'], countQueries(list(db, scope, f)));
 }
+
+const order: ListOrder = [
+  ['ragsoc_key', 'asc'],
+  ['lastname_key', 'asc'],
+  ['uuid', 'asc'],
+];
 
 export async function listRivenditori(
   db: DbOrTx,
   scope: RivenditoriScope,
   f: RivenditoriFilters,
-  page: { offset: number; size: number },
+  win: PageWindow,
+  reccount: number,
 ) {
-  return filtered(db, scope, f)
-    .leftJoin('users', 'users.uuid', 'rivenditori.user_uuid')
-    .select([
-      'rivenditori.uuid',
-      'rivenditori.img',
-      'rivenditori.ragsoc',
-      'rivenditori.name',
-      'rivenditori.lastname',
-      'rivenditori.state',
-      'rivenditori.code',
-      'users.stato as userstato',
-    ])
-    .orderBy(sql`lower(rivenditori.ragsoc)`)
-    .orderBy(sql`lower(rivenditori.lastname)`)
-    .orderBy('rivenditori.uuid')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
+  return pageRows(db, list(db, scope, f), win, reccount, (uuids) =>
+    db
+      .selectFrom('rivenditori')
+      .leftJoin('users', 'users.uuid', 'rivenditori.user_uuid')
+      .select([
+        'rivenditori.uuid',
+        'rivenditori.img',
+        'rivenditori.ragsoc',
+        'rivenditori.name',
+        'rivenditori.lastname',
+        'rivenditori.state',
+        'rivenditori.code',
+        'users.stato as userstato',
+      ])
+      .where('rivenditori.uuid', 'in', uuids)
+      .execute(),
+  );
 }
 
 export async function findRivenditore(db: DbOrTx, scope: RivenditoriScope, uuid: string) {
@@ -139,7 +155,18 @@ export async function findRivenditoreByUser(db: DbOrTx, userUuid: string) {
   return row && findRivenditore(db, { all: true }, row.uuid);
 }
 
-export type RivenditoreValues = Omit<RivenditoriTable, 'uuid' | 'user_uuid' | 'img' | 'created_at' | 'updated_at'>;
+export type RivenditoreValues = Omit<
+  RivenditoriTable,
+  | 'uuid'
+  | 'user_uuid'
+  | 'img'
+  | 'created_at'
+  | 'updated_at'
+  | 'ragsoc_key'
+  | 'lastname_key'
+  | 'name_search'
+  | 'code_key'
+>;
 
 export async function insertRivenditore(
   db: DbOrTx,
@@ -149,6 +176,7 @@ export async function insertRivenditore(
     .insertInto('rivenditori')
     .values({
       ...row.values,
+      ...rivenditoreKeys(row.values),
       uuid: row.uuid,
       user_uuid: row.user_uuid,
       img: '',
@@ -162,26 +190,21 @@ export async function updateRivenditore(
   db: DbOrTx,
   scope: RivenditoriScope,
   uuid: string,
-  values: Partial<RivenditoreValues>,
+  values: Pick<RivenditoreValues, 'ragsoc' | 'name' | 'lastname'> & Partial<RivenditoreValues>,
   now: string,
 ): Promise<boolean> {
   const res = await db
     .updateTable('rivenditori')
-    .set({ ...values, updated_at: now })
+    .set({
+      ...values,
+      ...nameKeys(values),
+      ...(values.code === undefined ? {} : { code_key: fold(values.code) }),
+      updated_at: now,
+    })
     .where(visibleIn(scope))
     .where('rivenditori.uuid', '=', uuid)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
-}
-
-export async function setProvs(db: DbOrTx, uuid: string, provs: string[]): Promise<void> {
-  await db.deleteFrom('rivenditori_provs').where('rivenditore_uuid', '=', uuid).execute();
-  if (provs.length > 0) {
-    await db
-      .insertInto('rivenditori_provs')
-      .values(provs.map((prov) => ({ rivenditore_uuid: uuid, prov })))
-      .execute();
-  }
 }
 
 /**

@@ -11,15 +11,17 @@ import {
   type RivenditoreSaveBody,
   type RivenditoriQuery,
 } from '@portal/shared/schemas/rivenditori';
+import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
-import { fieldsRefused, firstMessage, HttpError, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { fieldsRefused, firstMessage, notFound, parseForm } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
+import * as provs from '../provs/provs.repository.ts';
 import * as repo from './rivenditori.repository.ts';
 import type { RivenditoriScope } from './rivenditori.repository.ts';
 
@@ -45,7 +47,7 @@ export async function listRivenditori(
   const scope = await scopeOf(db, viewer, part);
   const reccount = await repo.countRivenditori(db, scope, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = reccount === 0 ? [] : await repo.listRivenditori(db, scope, query, win);
+  const rows = await repo.listRivenditori(db, scope, query, win, reccount);
   return {
     data: rows.map((r) => ({
       uuid: r.uuid,
@@ -85,11 +87,11 @@ async function toProfile(db: DbOrTx, r: Stored): Promise<RivenditoreProfile> {
     state: r.state,
     phone: r.phone,
     cell: r.cell,
-    email: r.email,
+    email: normalizeLogin(r.email),
     website: r.website,
     username: r.username ?? '',
     capoarea: r.capoarea ?? '',
-    provs: await repo.provsOf(db, r.uuid),
+    provs: await provs.provsOf(db, 'rivenditori', r.uuid),
     img: r.img,
     stato: accounts.accountStatoOf(r.userstato),
   };
@@ -114,7 +116,7 @@ const ownValuesOf = (r: RivenditoreOwnBody) => ({
   state: r.state,
   phone: r.phone,
   cell: r.cell,
-  email: r.email,
+  email: normalizeLogin(r.email),
   website: r.website,
 });
 
@@ -135,12 +137,10 @@ async function checkedRecord(db: DbOrTx, body: RivenditoreSaveBody, current?: st
 /** POST /api/riventitore (admin): the reseller and their account, named after the e-mail, stato 'requested'. */
 export async function createRivenditore(db: Db, body: RivenditoreSaveBody): Promise<string> {
   const record = await checkedRecord(db, body);
-  if (await accounts.addressTaken(db, record.email)) throw fieldsRefused({ email: msg.utenteEsistente }, firstMessage);
   const uuid = newId();
-  await db.transaction().execute(async (tx) => {
-    const userUuid = await accounts.createRequestedAccount(tx, record.email, 'rivenditori');
+  await accounts.createPersonWithAccount(db, record.email, 'rivenditori', firstMessage, async (tx, userUuid) => {
     await repo.insertRivenditore(tx, { uuid, user_uuid: userUuid, values: valuesOf(record), now: nowIso() });
-    await repo.setProvs(tx, uuid, record.provs);
+    await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
   });
   return uuid;
 }
@@ -152,18 +152,14 @@ export async function saveRivenditore(db: Db, uuid: string, body: RivenditoreSav
   const record = await checkedRecord(db, body, stored.capoarea);
   await db.transaction().execute(async (tx) => {
     await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
-    await repo.setProvs(tx, uuid, record.provs);
+    await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
     await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
   });
 }
 
 /** POST /api/rivenditore/{id}/stato (admin). */
 export async function setStato(db: Db, uuid: string, body: AccountStatoBody) {
-  const stored = await repo.findRivenditore(db, { all: true }, uuid);
-  if (!stored) throw notFound();
-  const stato = stored.user_uuid ? await accounts.setAccountStato(db, stored.user_uuid, body.stato) : undefined;
-  if (!stato) throw new HttpError(400, msg.senzaAccount);
-  return stato;
+  return accounts.setPersonAccountStato(db, await repo.findRivenditore(db, { all: true }, uuid), body.stato);
 }
 
 /** DELETE /api/rivenditore/{id} (admin): the row, its provinces, its account and its files. */

@@ -20,6 +20,11 @@ export interface RivenditoriTable {
   img: string;
   created_at: string;
   updated_at: string;
+  /** Kept by the repository (rivenditoreKeys): sort keys, name search text and code key. */
+  ragsoc_key: string;
+  lastname_key: string;
+  name_search: string;
+  code_key: string;
 }
 
 export interface RivenditoriProvsTable {

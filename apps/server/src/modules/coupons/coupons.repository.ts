@@ -1,0 +1,261 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import type { PageWindow } from '../../lib/paging.ts';
+import { couponIs } from './coupon-status.ts';
+import type { CouponsTable } from './coupons.table.ts';
+
+/** An installer's coupons with their type and the reseller that redeemed them; the index coupons_figures finds them. */
+function ofInstaller(db: DbOrTx, posatore: string) {
+  return db
+    .selectFrom('coupons')
+    .innerJoin('coupon_types', 'coupon_types.uuid', 'coupons.tipo')
+    .leftJoin('rivenditori', 'rivenditori.uuid', 'coupons.rivenditore')
+    .where('coupons.posatore', '=', posatore);
+}
+
+/**
+ * One page of an installer's coupons: valid ones first, soonest expiry first (what the counter needs), then used
+ * and expired ones, newest first. An installer holds tens of coupons, so the order is computed over their rows only.
+ */
+export function listOfInstaller(db: DbOrTx, posatore: string, today: string, win: PageWindow) {
+  return ofInstaller(db, posatore)
+    .select([
+      'coupons.uuid',
+      'coupons.code',
+      'coupons.dtesecuzione',
+      'coupons.tipo',
+      'coupon_types.tipo as destipo',
+      'coupon_types.colore',
+      'coupon_types.disattiva as tipo_disattiva',
+      'coupons.valore',
+      'coupons.scadenza',
+      'rivenditori.ragsoc as riv_ragsoc',
+      'rivenditori.name as riv_name',
+      'rivenditori.lastname as riv_lastname',
+    ])
+    .orderBy(sql`case when coupons.dtesecuzione is null and coupons.scadenza >= ${today} then 0 else 1 end`)
+    .orderBy(sql`case when coupons.dtesecuzione is null and coupons.scadenza >= ${today} then coupons.scadenza end`)
+    .orderBy(sql`coalesce(coupons.dtesecuzione, coupons.scadenza)`, 'desc')
+    .orderBy('coupons.uuid')
+    .limit(win.size)
+    .offset(win.offset)
+    .execute();
+}
+
+/** Count and value (cents) of an installer's coupons in each state, in one pass over their rows. */
+export async function totalsOfInstaller(db: DbOrTx, posatore: string, today: string) {
+  const row = await db
+    .selectFrom('coupons')
+    .where('coupons.posatore', '=', posatore)
+    .select((eb) => {
+      const sumIf = (cond: ReturnType<ReturnType<typeof couponIs>>, what: 'n' | 'valore') =>
+        eb.fn.sum<number>(
+          eb
+            .case()
+            .when(cond)
+            .then(what === 'n' ? eb.lit(1) : eb.ref('coupons.valore'))
+            .else(0)
+            .end(),
+        );
+      return [
+        eb.fn.countAll<number>().as('tot_n'),
+        eb.fn.coalesce(eb.fn.sum<number>('coupons.valore'), eb.lit(0)).as('tot_valore'),
+        sumIf(couponIs('valid', today)(eb), 'n').as('valid_n'),
+        sumIf(couponIs('valid', today)(eb), 'valore').as('valid_valore'),
+        sumIf(couponIs('used', today)(eb), 'n').as('used_n'),
+        sumIf(couponIs('used', today)(eb), 'valore').as('used_valore'),
+        sumIf(couponIs('expired', today)(eb), 'n').as('expired_n'),
+        sumIf(couponIs('expired', today)(eb), 'valore').as('expired_valore'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    tot: { n: n(row.tot_n), cents: n(row.tot_valore) },
+    valid: { n: n(row.valid_n), cents: n(row.valid_valore) },
+    used: { n: n(row.used_n), cents: n(row.used_valore) },
+    expired: { n: n(row.expired_n), cents: n(row.expired_valore) },
+  };
+}
+
+export function findCoupon(db: DbOrTx, uuid: string) {
+  return db.selectFrom('coupons').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/**
+ * Changes a coupon that is still not redeemed: the condition sits in the UPDATE itself, so a redemption that
+ * commits first wins and this changes nothing (false).
+ */
+export async function updateUnredeemed(
+  db: DbOrTx,
+  uuid: string,
+  values: Partial<Pick<CouponsTable, 'tipo' | 'valore' | 'scadenza'>>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('coupons')
+    .set(values)
+    .where('uuid', '=', uuid)
+    .where('dtesecuzione', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteUnredeemed(db: DbOrTx, uuid: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('coupons')
+    .where('uuid', '=', uuid)
+    .where('dtesecuzione', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function insertCoupons(db: DbOrTx, rows: CouponsTable[]): Promise<void> {
+  // 9 columns a row: 100 rows stay far below SQLite's 32,766 bound parameters and PostgreSQL's 65,535.
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insertInto('coupons')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+}
+
+/**
+ * The redemption, in one statement: the code must be this installer's, not redeemed, not expired, of an active
+ * type, and the installer not suspended. Two resellers racing for one code: the second UPDATE finds dtesecuzione
+ * set (PostgreSQL re-checks the row after the first commits; SQLite runs one writer at a time) and changes nothing.
+ */
+export async function redeem(
+  db: DbOrTx,
+  r: { posatore: string; code: string; rivenditore: string; today: string },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('coupons')
+    .set({ dtesecuzione: r.today, rivenditore: r.rivenditore })
+    .where('code', '=', r.code)
+    .where('posatore', '=', r.posatore)
+    .where('dtesecuzione', 'is', null)
+    .where('scadenza', '>=', r.today)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('coupon_types')
+          .select('coupon_types.uuid')
+          .whereRef('coupon_types.uuid', '=', 'coupons.tipo')
+          .where('coupon_types.disattiva', '=', 0),
+      ),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('posatori')
+          .select('posatori.uuid')
+          .whereRef('posatori.uuid', '=', 'coupons.posatore')
+          .where('posatori.stato', '<>', 'SOSPESO'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * The coupon figures of a page of installers (an export's rows), in one grouped read of the covering index coupons_figures:
+ * totals, expired, used and still valid, each counted and summed (cents), the last redemption and the latest expiry
+ * of the valid ones. tipo: only coupons of that type.
+ */
+export async function figuresOf(db: DbOrTx, posatori: readonly string[], today: string, tipo?: string) {
+  if (posatori.length === 0) return new Map<string, CouponFigures>();
+  let q = db.selectFrom('coupons').where('coupons.posatore', 'in', posatori);
+  if (tipo) q = q.where('coupons.tipo', '=', tipo);
+  const rows = await q
+    .select((eb) => {
+      const countIf = (state: 'valid' | 'used' | 'expired') =>
+        eb.fn.sum<number>(eb.case().when(couponIs(state, today)(eb)).then(1).else(0).end());
+      const valueIf = (state: 'valid' | 'used' | 'expired') =>
+        eb.fn.sum<number>(eb.case().when(couponIs(state, today)(eb)).then(eb.ref('coupons.valore')).else(0).end());
+      return [
+        'coupons.posatore',
+        eb.fn.countAll<number>().as('tot'),
+        eb.fn.sum<number>('coupons.valore').as('valore'),
+        countIf('expired').as('scaduti'),
+        valueIf('expired').as('valore_scaduti'),
+        countIf('used').as('usati'),
+        valueIf('used').as('valore_usati'),
+        countIf('valid').as('rimanenti'),
+        valueIf('valid').as('valore_rimanenti'),
+        eb.fn.max('coupons.dtesecuzione').as('ultima'),
+        eb.fn
+          .max(eb.case().when(couponIs('valid', today)(eb)).then(eb.ref('coupons.scadenza')).else(null).end())
+          .as('scadenza'),
+      ];
+    })
+    .groupBy('coupons.posatore')
+    .execute();
+  const n = (v: unknown) => Number(v ?? 0);
+  return new Map(
+    rows.map((r): [string, CouponFigures] => [
+      r.posatore,
+      {
+        tot: n(r.tot),
+        valore: n(r.valore),
+        scaduti: n(r.scaduti),
+        valore_scaduti: n(r.valore_scaduti),
+        usati: n(r.usati),
+        valore_usati: n(r.valore_usati),
+        rimanenti: n(r.rimanenti),
+        valore_rimanenti: n(r.valore_rimanenti),
+        ultima: r.ultima ?? '',
+        scadenza: r.scadenza ?? '',
+      },
+    ]),
+  );
+}
+
+/** An installer's coupon figures; money in cents, dates YYYY-MM-DD or ''. */
+export type CouponFigures = {
+  tot: number;
+  valore: number;
+  scaduti: number;
+  valore_scaduti: number;
+  usati: number;
+  valore_usati: number;
+  rimanenti: number;
+  valore_rimanenti: number;
+  ultima: string;
+  scadenza: string;
+};
+
+export const noFigures: CouponFigures = {
+  tot: 0,
+  valore: 0,
+  scaduti: 0,
+  valore_scaduti: 0,
+  usati: 0,
+  valore_usati: 0,
+  rimanenti: 0,
+  valore_rimanenti: 0,
+  ultima: '',
+  scadenza: '',
+};
+
+/** Every coupon of a page of installers (the coupon log export), with its type and who redeemed it. */
+export function couponsOf(db: DbOrTx, posatori: readonly string[]) {
+  if (posatori.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('coupons')
+    .innerJoin('coupon_types', 'coupon_types.uuid', 'coupons.tipo')
+    .leftJoin('rivenditori', 'rivenditori.uuid', 'coupons.rivenditore')
+    .select([
+      'coupons.posatore',
+      'coupons.code',
+      'coupons.valore',
+      'coupons.scadenza',
+      'coupons.dtesecuzione',
+      'coupons.created_at',
+      'coupon_types.tipo as destipo',
+      'rivenditori.ragsoc as riv_ragsoc',
+    ])
+    .where('coupons.posatore', 'in', posatori)
+    .orderBy('coupons.posatore')
+    .orderBy('coupons.created_at')
+    .execute();
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okReply } from '@portal/shared/schemas/auth';
+import {
+  assignCouponsBody,
+  assignCouponsReply,
+  couponIdParam,
+  couponsPage,
+  couponsQuery,
+  installerIdParam,
+  redeemBody,
+  redeemReply,
+  setCouponBody,
+} from '@portal/shared/schemas/coupons';
+import { errorReply } from '@portal/shared/schemas/errors';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { authOf, requireCapability } from '../../plugins/session.ts';
+import * as service from './coupons.service.ts';
+
+/** Coupons (spec sections 2, 4, 5 and 7): the admin's dialog, the read-only views and the reseller's redemption. */
+export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['coupons'];
+  const edit = requireCapability('coupons.edit');
+  const view = requireCapability('coupons.view');
+  const locked = { 200: okReply, ...errors, 409: errorReply };
+  const pageSchema = {
+    tags,
+    params: installerIdParam,
+    querystring: couponsQuery,
+    response: { 200: couponsPage, ...errors },
+  };
+
+  r.get('/api/coupons/:id', { preHandler: edit, schema: pageSchema }, (request) =>
+    service.installerCoupons(db, authOf(request), request.params.id, request.query, 'edit'),
+  );
+  r.get('/api/readcoupons/:id', { preHandler: view, schema: pageSchema }, (request) =>
+    service.installerCoupons(db, authOf(request), request.params.id, request.query, 'read'),
+  );
+  r.post(
+    '/api/setcoupon/:id',
+    {
+      preHandler: edit,
+      attachValidation: true,
+      schema: { tags, params: couponIdParam, body: setCouponBody, response: locked },
+    },
+    async (request) => {
+      refuseInvalidRequest(request, firstMessage);
+      await service.setCoupon(db, request.params.id, request.body);
+      return { res: 'OK' as const };
+    },
+  );
+  r.delete(
+    '/api/coupon/:id',
+    { preHandler: edit, schema: { tags, params: couponIdParam, response: locked } },
+    async (request) => {
+      await service.deleteCoupon(db, request.params.id);
+      return { res: 'OK' as const };
+    },
+  );
+  r.post(
+    '/api/assegnacoupon',
+    {
+      preHandler: edit,
+      attachValidation: true,
+      schema: { tags, body: assignCouponsBody, response: { 200: assignCouponsReply, ...errors } },
+    },
+    (request) => {
+      refuseInvalidRequest(request, firstMessage);
+      return service.assignCoupons(db, request.body);
+    },
+  );
+  r.post(
+    '/api/posatori/:uuid/coupon',
+    {
+      preHandler: requireCapability('coupons.redeem'),
+      attachValidation: true,
+      schema: {
+        tags,
+        params: z.object({ uuid: z.uuid() }),
+        body: redeemBody,
+        response: { 200: redeemReply, ...errors },
+      },
+    },
+    (request) => {
+      refuseInvalidRequest(request, firstMessage);
+      return service.redeemCoupon(db, authOf(request), request.params.uuid, request.body.code);
+    },
+  );
+}

@@ -1,0 +1,217 @@
+import { centsToEuros } from '@portal/shared/money';
+import { msg } from '@portal/shared/messages-it';
+import type { Role } from '@portal/shared/roles';
+import type {
+  AssignCouponsBody,
+  AssignCouponsReply,
+  CouponRow,
+  CouponsPage,
+  RedeemReply,
+  SetCouponBody,
+} from '@portal/shared/schemas/coupons';
+import type { PagingQuery } from '@portal/shared/schemas/paging';
+import { normalizeCouponCode } from '@portal/shared/validation/coupon-code';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { addMinutes, addMonths, nowIso, todayInRome } from '../../lib/clock.ts';
+import { pageWindow } from '../../lib/paging.ts';
+import { newId } from '../../lib/tokens.ts';
+import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { countFailures, recordFailure } from '../auth/auth.repository.ts';
+import { findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
+import { refreshCouponCounts, uuidsOfList } from '../posatori/posatori.repository.ts';
+import { accessTo } from '../posatori/posatori.service.ts';
+import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { couponStateOf } from './coupon-status.ts';
+import { newCouponCode } from './coupon-codes.ts';
+import * as repo from './coupons.repository.ts';
+import type { CouponsTable } from './coupons.table.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+
+export const COUPON_LOCKED = 'Coupon già utilizzato: non si può modificare né eliminare';
+export const TYPE_DISABLED = 'Tipo coupon disattivato';
+export const TOO_MANY_CODES = 'Troppi codici non validi: riprova tra 15 minuti';
+/** Wrong codes one reseller may type in 15 minutes before redemption pauses (as the login's 10 per account). */
+export const REDEEM_THROTTLE = { windowMinutes: 15, max: 10 } as const;
+
+/**
+ * Who reads an installer's coupons: the admin (edit), or read-only the area manager with the installer in reach and
+ * the installer themselves. A reseller redeems but does not list them. Out of reach reads as not found.
+ */
+async function installerName(db: DbOrTx, viewer: Viewer, posatore: string, mode: 'edit' | 'read'): Promise<string> {
+  const found = await accessTo(db, viewer, posatore);
+  const allowed = mode === 'edit' ? ['admin'] : ['admin', 'capoarea', 'self'];
+  if (!found || !allowed.includes(found.access)) throw notFound();
+  const p = await db
+    .selectFrom('posatori')
+    .select(['name', 'lastname'])
+    .where('uuid', '=', posatore)
+    .executeTakeFirstOrThrow();
+  return `${p.name} ${p.lastname}`.trim();
+}
+
+type ListRow = Awaited<ReturnType<typeof repo.listOfInstaller>>[number];
+
+const toRow = (r: ListRow, today: string): CouponRow => ({
+  uuid: r.uuid,
+  code: r.code,
+  dtesecuzione: r.dtesecuzione ?? '',
+  tipo: r.tipo,
+  destipo: r.destipo,
+  colore: r.colore,
+  valore: centsToEuros(r.valore),
+  scadenza: r.scadenza,
+  stato: couponStateOf(r, today),
+  tipodisattivo: r.tipo_disattiva === 1,
+  rivenditore: r.riv_ragsoc?.trim() || `${r.riv_name ?? ''} ${r.riv_lastname ?? ''}`.trim(),
+});
+
+/** GET /api/coupons/{id} (admin) and /api/readcoupons/{id} (read-only): one installer's coupons and totals. */
+export async function installerCoupons(
+  db: DbOrTx,
+  viewer: Viewer,
+  posatore: string,
+  query: PagingQuery,
+  mode: 'edit' | 'read',
+): Promise<CouponsPage> {
+  const name = await installerName(db, viewer, posatore, mode);
+  const today = todayInRome();
+  const t = await repo.totalsOfInstaller(db, posatore, today);
+  const win = pageWindow(t.tot.n, query);
+  const rows = await repo.listOfInstaller(db, posatore, today, win);
+  const fig = (f: { n: number; cents: number }) => ({ n: f.n, valore: centsToEuros(f.cents) });
+  return {
+    data: rows.map((r) => toRow(r, today)),
+    page: win.page,
+    pages: win.pages,
+    reccount: t.tot.n,
+    totals: { tot: fig(t.tot), valid: fig(t.valid), used: fig(t.used), expired: fig(t.expired) },
+    posatore: name,
+  };
+}
+
+async function activeType(db: DbOrTx, uuid: string) {
+  const type = await findType(db, uuid);
+  if (!type) throw fieldsRefused({ tipo: 'Tipo coupon non valido' }, (m) => m);
+  if (type.disattiva === 1) throw fieldsRefused({ tipo: TYPE_DISABLED }, (m) => m);
+  return type;
+}
+
+/**
+ * POST /api/setcoupon/{id}: a new type (its value follows) or a new expiry, only while the coupon is not redeemed.
+ * The type counts are recounted in the same transaction.
+ */
+export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const coupon = await repo.findCoupon(tx, uuid);
+    if (!coupon) throw notFound();
+    if (coupon.dtesecuzione !== null) throw new HttpError(409, COUPON_LOCKED);
+    if ('ptipo' in body) {
+      const type = await activeType(tx, body.ptipo);
+      if (!(await repo.updateUnredeemed(tx, uuid, { tipo: type.uuid, valore: type.valore }))) {
+        throw new HttpError(409, COUPON_LOCKED);
+      }
+      await refreshTypeCounts(tx, [coupon.tipo, type.uuid]);
+    } else if (!(await repo.updateUnredeemed(tx, uuid, { scadenza: body.pscadenza }))) {
+      throw new HttpError(409, COUPON_LOCKED);
+    }
+  });
+}
+
+/** DELETE /api/coupon/{id}: only a coupon not redeemed (spec section 5), asked for confirmation by the screen. */
+export async function deleteCoupon(db: Db, uuid: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const coupon = await repo.findCoupon(tx, uuid);
+    if (!coupon) throw notFound();
+    if (!(await repo.deleteUnredeemed(tx, uuid))) throw new HttpError(409, COUPON_LOCKED);
+    await refreshCouponCounts(tx, coupon.posatore);
+    await refreshTypeCounts(tx, [coupon.tipo]);
+  });
+}
+
+/** Installers whose counts an assignment recounts per statement (bound parameters stay well within limits). */
+const RECOUNT_CHUNK = 500;
+
+/**
+ * POST /api/assegnacoupon: ncoupon coupons of an active type for one installer or for every installer of the admin's
+ * filtered list, expiring today + the type's months; all or nothing in one transaction. The import wizard (issue
+ * 11) calls assignToInstallers with the installers it stored.
+ */
+export async function assignCoupons(db: Db, body: AssignCouponsBody): Promise<AssignCouponsReply> {
+  const targets =
+    'posatore' in body
+      ? [body.posatore]
+      : (await Promise.all(uuidsOfList(db, { all: true }, body.filtro).map((q) => q.execute())))
+          .flat()
+          .map((r) => r.uuid);
+  if ('posatore' in body) {
+    const exists = await db.selectFrom('posatori').select('uuid').where('uuid', '=', body.posatore).executeTakeFirst();
+    if (!exists) throw notFound();
+  }
+  const coupon = await assignToInstallers(db, body.tipo, targets);
+  return { res: 'OK', posatori: targets.length, coupon };
+}
+
+export async function assignToInstallers(db: Db, tipo: string, posatori: readonly string[]): Promise<number> {
+  // A fresh code colliding with one of a million others is about one chance in 35 million per code; should it
+  // happen, the whole assignment is retried with new codes rather than failing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const type = await activeType(tx, tipo);
+        const now = nowIso();
+        const scadenza = addMonths(todayInRome(), type.mesi);
+        const rows: CouponsTable[] = [];
+        for (const posatore of posatori) {
+          for (let i = 0; i < type.ncoupon; i++) {
+            rows.push({
+              uuid: newId(),
+              code: newCouponCode(),
+              posatore,
+              tipo: type.uuid,
+              valore: type.valore,
+              scadenza,
+              dtesecuzione: null,
+              rivenditore: null,
+              created_at: now,
+            });
+          }
+        }
+        await repo.insertCoupons(tx, rows);
+        for (let i = 0; i < posatori.length; i += RECOUNT_CHUNK) {
+          await refreshCouponCounts(tx, posatori.slice(i, i + RECOUNT_CHUNK));
+        }
+        await refreshTypeCounts(tx, [type.uuid]);
+        return rows.length;
+      });
+    } catch (err) {
+      if (attempt < 3 && isUniqueViolation(err, 'coupons.code', 'coupons_code_key')) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * POST /api/posatori/{uuid}/coupon: a reseller redeems a code for an installer of theirs. Every refusal reads
+ * 'Coupon non valido' (another installer's code, a used, expired or disabled one, a suspended installer: the
+ * answer tells nothing more); wrong codes are counted per reseller account and, past the limit, refused unread.
+ */
+export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typed: string): Promise<RedeemReply> {
+  const found = await accessTo(db, viewer, posatore);
+  if (!found || found.access !== 'reseller') throw notFound();
+  const rivenditore = await rivenditoreOfUser(db, viewer.userUuid);
+  if (!rivenditore) throw notFound();
+  const code = normalizeCouponCode(typed) ?? typed;
+  const key = `coupon:${viewer.userUuid}`;
+  const now = nowIso();
+  if ((await countFailures(db, key, addMinutes(now, -REDEEM_THROTTLE.windowMinutes))) >= REDEEM_THROTTLE.max) {
+    return { res: 'KO', code, reason: TOO_MANY_CODES };
+  }
+  const redeemed = await repo.redeem(db, { posatore, code, rivenditore: rivenditore.uuid, today: todayInRome() });
+  if (!redeemed) {
+    await recordFailure(db, key, now);
+    return { res: 'KO', code, reason: msg.couponNonValido };
+  }
+  return { res: 'OK', code };
+}

@@ -1,0 +1,155 @@
+import type { Role } from '@portal/shared/roles';
+import type { DocumentKind } from '@portal/shared/schemas/documents';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import { containsPattern } from '../../lib/text-search.ts';
+import { cachedCount } from '../../lib/list-counts.ts';
+import type { PageWindow } from '../../lib/paging.ts';
+import type { DocumentsTable } from './documents.table.ts';
+
+/** Which documents a list shows: every one (admin), or those of one group; optionally of one kind. */
+export type DocumentsScope = { all: true } | { all: false; group: Role };
+
+/** The page's keys in date order, newest first, from one index range (migration 2026-11-24-11). */
+async function pageKeys(
+  db: DbOrTx,
+  scope: DocumentsScope,
+  kind: DocumentKind | undefined,
+  win: PageWindow,
+): Promise<string[]> {
+  if (scope.all) {
+    const rows = await db
+      .selectFrom('documents')
+      .select('uuid')
+      .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
+      .orderBy('created_at', 'desc')
+      .orderBy('uuid', 'desc')
+      .limit(win.size)
+      .offset(win.offset)
+      .execute();
+    return rows.map((r) => r.uuid);
+  }
+  const rows = await db
+    .selectFrom('document_groups')
+    .select('document_uuid')
+    .where('grp', '=', scope.group)
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
+    .orderBy('created_at', 'desc')
+    .orderBy('document_uuid', 'desc')
+    .limit(win.size)
+    .offset(win.offset)
+    .execute();
+  return rows.map((r) => r.document_uuid);
+}
+
+/** A list's count, cached until a document or a group row changes (list_versions). */
+export async function countDocuments(db: DbOrTx, scope: DocumentsScope, kind?: DocumentKind): Promise<number> {
+  const query = scope.all
+    ? db
+        .selectFrom('documents')
+        .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+    : db
+        .selectFrom('document_groups')
+        .where('grp', '=', scope.group)
+        .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
+        .select((eb) => eb.fn.countAll<number>().as('n'));
+  return cachedCount(db, ['documents', 'document_groups'], [query]);
+}
+
+export async function listDocuments(
+  db: DbOrTx,
+  scope: DocumentsScope,
+  kind: DocumentKind | undefined,
+  win: PageWindow,
+) {
+  const uuids = await pageKeys(db, scope, kind, win);
+  if (uuids.length === 0) return [];
+  const rows = await db.selectFrom('documents').selectAll().where('uuid', 'in', uuids).execute();
+  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+  return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+}
+
+/** The groups of some documents, for their rows' dests. */
+export async function groupsOf(db: DbOrTx, uuids: readonly string[]): Promise<Map<string, Role[]>> {
+  const groups = new Map<string, Role[]>();
+  if (uuids.length === 0) return groups;
+  const rows = await db
+    .selectFrom('document_groups')
+    .select(['document_uuid', 'grp'])
+    .where('document_uuid', 'in', [...uuids])
+    .execute();
+  for (const r of rows) groups.set(r.document_uuid, [...(groups.get(r.document_uuid) ?? []), r.grp]);
+  return groups;
+}
+
+export async function findDocument(db: DbOrTx, uuid: string) {
+  return db.selectFrom('documents').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Whether one of these groups may see the document. */
+export async function visibleTo(db: DbOrTx, uuid: string, groups: readonly Role[]): Promise<boolean> {
+  if (groups.length === 0) return false;
+  const row = await db
+    .selectFrom('document_groups')
+    .select('grp')
+    .where('document_uuid', '=', uuid)
+    .where('grp', 'in', [...groups])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertDocument(db: DbOrTx, row: DocumentsTable): Promise<void> {
+  await db.insertInto('documents').values(row).execute();
+}
+
+/** The title and the groups, the groups rewritten with the document's date and kind. */
+export async function updateDocument(
+  db: DbOrTx,
+  doc: Pick<DocumentsTable, 'uuid' | 'kind' | 'created_at'>,
+  title: string,
+  groups: readonly Role[],
+  now: string,
+): Promise<void> {
+  await db.updateTable('documents').set({ title, updated_at: now }).where('uuid', '=', doc.uuid).execute();
+  await db.deleteFrom('document_groups').where('document_uuid', '=', doc.uuid).execute();
+  if (groups.length === 0) return;
+  await db
+    .insertInto('document_groups')
+    .values(groups.map((grp) => ({ document_uuid: doc.uuid, grp, kind: doc.kind, created_at: doc.created_at })))
+    .execute();
+}
+
+export async function deleteDocument(db: DbOrTx, uuid: string): Promise<void> {
+  await db.deleteFrom('document_groups').where('document_uuid', '=', uuid).execute();
+  await db.deleteFrom('documents').where('uuid', '=', uuid).execute();
+}
+
+/** The newest documents a group may see (the installer's home). */
+export async function latestFor(db: DbOrTx, group: Role, limit: number) {
+  return listDocuments(db, { all: false, group }, undefined, { page: 1, pages: 1, size: limit, offset: 0 });
+}
+
+/** How far back the global search looks among a list's documents: its cost stays bounded at any size. */
+export const SEARCH_WINDOW = 2_000;
+
+/** The global search's documents: among the newest SEARCH_WINDOW of the list, those whose title contains the text. */
+export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: string, limit: number) {
+  const like = containsPattern(text);
+  const recent = scope.all
+    ? db.selectFrom('documents').select(['uuid', 'created_at']).orderBy('created_at', 'desc').limit(SEARCH_WINDOW)
+    : db
+        .selectFrom('document_groups')
+        .select(['document_uuid as uuid', 'created_at'])
+        .where('grp', '=', scope.group)
+        .orderBy('created_at', 'desc')
+        .limit(SEARCH_WINDOW);
+  return db
+    .selectFrom(recent.as('w'))
+    .innerJoin('documents as d', 'd.uuid', 'w.uuid')
+    .select(['d.uuid', 'd.title'])
+    .where(sql<boolean>`lower(d.title) like ${like} escape '\\'`)
+    .orderBy('w.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

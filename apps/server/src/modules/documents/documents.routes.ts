@@ -1,0 +1,100 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createdReply, okReply } from '@portal/shared/schemas/auth';
+import { comboReply } from '@portal/shared/schemas/combos';
+import {
+  DOCUMENT_MAX_BYTES,
+  documentIdParam,
+  documentRow,
+  documentSaveBody,
+  documentsPage,
+  documentsQuery,
+} from '@portal/shared/schemas/documents';
+import type { Db } from '../../db/database.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { UPLOADED_PDF_CSP } from '../../plugins/security-headers.ts';
+import { authOf, requireCapability } from '../../plugins/session.ts';
+import * as service from './documents.service.ts';
+
+/**
+ * Documents (spec sections 2, 3 and 7): the admin uploads, edits and deletes; every role lists, opens and downloads
+ * what its group may see. Multipart is registered in this scope only, with the document limits (one file, 20 MB).
+ */
+export async function registerDocumentsRoutes(app: FastifyInstance, db: Db, files: FileStore): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['documents'];
+    const manage = requireCapability('documents.manage');
+    const read = requireCapability('documents.read');
+    const listSchema = { tags, querystring: documentsQuery, response: { 200: documentsPage, ...errors } };
+
+    r.get('/api/docs/admdocs', { preHandler: manage, schema: listSchema }, (request) =>
+      service.listAll(db, request.query),
+    );
+    r.get('/api/docs/docs', { preHandler: read, schema: listSchema }, (request) =>
+      service.listMine(db, authOf(request), request.query),
+    );
+    r.get(
+      '/api/docs/combodest',
+      { preHandler: manage, schema: { tags, response: { 200: comboReply, ...errors } } },
+      () => service.groupOptions(),
+    );
+    r.get(
+      '/api/docs/doc/:id',
+      { preHandler: read, schema: { tags, params: documentIdParam, response: { 200: documentRow, ...errors } } },
+      (request) => service.getDocument(db, authOf(request), request.params.id),
+    );
+    r.post(
+      '/api/docs/doc/:id',
+      {
+        preHandler: manage,
+        attachValidation: true,
+        schema: { tags, params: documentIdParam, body: documentSaveBody, response: { 200: okReply, ...errors } },
+      },
+      async (request) => {
+        refuseInvalidRequest(request, firstMessage);
+        await service.saveDocument(db, request.params.id, request.body);
+        return { res: 'OK' as const };
+      },
+    );
+    r.delete(
+      '/api/docs/doc/:id',
+      { preHandler: manage, schema: { tags, params: documentIdParam, response: { 200: okReply, ...errors } } },
+      async (request) => {
+        await service.deleteDocument(db, files, request.params.id);
+        return { res: 'OK' as const };
+      },
+    );
+    r.post(
+      '/api/docs/caricadoc',
+      { preHandler: manage, schema: { tags, response: { 200: createdReply, ...errors } } },
+      async (request) => ({
+        res: 'OK' as const,
+        uuid: await service.uploadDocument(db, files, () => readUpload(request, { tooBig: service.DOCUMENT_TOO_BIG })),
+      }),
+    );
+    r.get(
+      '/api/docs/file/:id',
+      // The body is the file itself; failures use the usual {res:"KO", reason} envelope.
+      { preHandler: read, schema: { tags, params: documentIdParam } },
+      async (request, reply) => {
+        const file = await service.readFile(db, files, authOf(request), request.params.id);
+        const pdf = file.ext === 'pdf';
+        return reply
+          .header('content-type', service.contentTypes[file.ext])
+          .header('content-disposition', contentDisposition(file.filename, pdf ? 'inline' : 'attachment'))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', UPLOADED_PDF_CSP)
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+  });
+}

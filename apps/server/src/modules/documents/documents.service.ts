@@ -1,0 +1,230 @@
+import { landingRole, roles as allRoles, type Role } from '@portal/shared/roles';
+import {
+  DOCUMENT_EXTENSIONS,
+  documentGroupLabels,
+  type DocumentKind,
+  type DocumentRow,
+  type DocumentSaveBody,
+  type DocumentsQuery,
+} from '@portal/shared/schemas/documents';
+import type { ComboOption } from '@portal/shared/schemas/combos';
+import type { Paged } from '@portal/shared/schemas/paging';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { nowIso } from '../../lib/clock.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import { pageWindow } from '../../lib/paging.ts';
+import { isPdf } from '../../lib/pdf-files.ts';
+import { newId } from '../../lib/tokens.ts';
+import type { Upload } from '../../lib/uploads.ts';
+import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import * as repo from './documents.repository.ts';
+import type { DocumentsTable } from './documents.table.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+type Extension = (typeof DOCUMENT_EXTENSIONS)[number];
+
+export const DOCUMENT_TYPE_REFUSED = 'Il file non è di un tipo ammesso: PDF, ZIP, RAR o Excel (xls, xlsx, xlt, xltx)';
+export const DOCUMENT_TOO_BIG = 'Il documento supera la dimensione massima di 20 MB';
+
+const kindOfExtension: Record<Extension, DocumentKind> = {
+  pdf: 'pdf',
+  zip: 'zip',
+  rar: 'rar',
+  xls: 'excel',
+  xlt: 'excel',
+  xlsx: 'excel',
+  xltx: 'excel',
+};
+export const contentTypes: Record<Extension, string> = {
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  xls: 'application/vnd.ms-excel',
+  xlt: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xltx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.template',
+};
+
+const starts = (bytes: Buffer, signature: readonly number[]) => signature.every((b, i) => bytes[i] === b);
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const RAR = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * The file's type, from its extension and confirmed by its bytes (contract: never trusted from the client): a PDF
+ * holds together as one (lib/pdf-files.ts), a zip and the xlsx/xltx workbooks (zip packages) with PK, a RAR with Rar!, the old xls/xlt
+ * workbooks with the OLE signature. undefined: refused.
+ */
+export function documentType(filename: string, bytes: Buffer): { ext: Extension; kind: DocumentKind } | undefined {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) return undefined;
+  const e = ext as Extension;
+  const ok =
+    e === 'pdf'
+      ? isPdf(bytes)
+      : e === 'rar'
+        ? starts(bytes, RAR)
+        : e === 'xls' || e === 'xlt'
+          ? starts(bytes, OLE)
+          : starts(bytes, ZIP);
+  return ok ? { ext: e, kind: kindOfExtension[e] } : undefined;
+}
+
+const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
+
+/**
+ * Documents are for installers whose profile is OK (docs/decisions/0009): the menu hides them otherwise, and the
+ * server refuses them too.
+ */
+async function assertMayRead(db: DbOrTx, viewer: Viewer): Promise<void> {
+  if (isAdmin(viewer) || viewer.roles.some((r) => r === 'capoarea' || r === 'rivenditori')) return;
+  const own = await db
+    .selectFrom('posatori')
+    .select('stato')
+    .where('user_uuid', '=', viewer.userUuid)
+    .executeTakeFirst();
+  if (own?.stato !== 'OK') throw forbidden();
+}
+
+const downloadPath = (uuid: string) => `/api/docs/file/${uuid}`;
+
+function toRow(d: DocumentsTable, groups: readonly Role[]): DocumentRow {
+  return {
+    uuid: d.uuid,
+    title: d.title,
+    url: d.filename,
+    tipo: d.kind,
+    doc: downloadPath(d.uuid),
+    image: d.kind,
+    data: d.created_at,
+    size: d.size,
+    dests: allRoles.map((name) => ({ name, label: documentGroupLabels[name], state: groups.includes(name) })),
+  };
+}
+
+async function page(db: DbOrTx, scope: repo.DocumentsScope, query: DocumentsQuery): Promise<Paged<DocumentRow>> {
+  const kind = query.ftipo || undefined;
+  const reccount = await repo.countDocuments(db, scope, kind);
+  const win = pageWindow(reccount, query);
+  const rows = await repo.listDocuments(db, scope, kind, win);
+  const groups = await repo.groupsOf(
+    db,
+    rows.map((r) => r.uuid),
+  );
+  return { data: rows.map((r) => toRow(r, groups.get(r.uuid) ?? [])), page: win.page, pages: win.pages, reccount };
+}
+
+/** GET /api/docs/admdocs: every document (admin). */
+export const listAll = (db: DbOrTx, query: DocumentsQuery) => page(db, { all: true }, query);
+
+/** GET /api/docs/docs: what the group of the viewer's first role may see. */
+export async function listMine(db: DbOrTx, viewer: Viewer, query: DocumentsQuery): Promise<Paged<DocumentRow>> {
+  await assertMayRead(db, viewer);
+  const group = landingRole(viewer.roles);
+  if (!group) throw forbidden();
+  return page(db, { all: false, group }, query);
+}
+
+export const groupOptions = (): ComboOption[] =>
+  allRoles.map((value) => ({ value, label: documentGroupLabels[value] }));
+
+/** The document if the viewer may see it (admin any; others when one of their roles' groups is among its dests). */
+async function readable(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentsTable> {
+  await assertMayRead(db, viewer);
+  const doc = await repo.findDocument(db, uuid);
+  if (!doc) throw notFound();
+  if (!isAdmin(viewer) && !(await repo.visibleTo(db, uuid, viewer.roles))) throw notFound();
+  return doc;
+}
+
+/** GET /api/docs/doc/{id}. */
+export async function getDocument(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentRow> {
+  const doc = await readable(db, viewer, uuid);
+  return toRow(doc, (await repo.groupsOf(db, [uuid])).get(uuid) ?? []);
+}
+
+/** GET /api/docs/file/{id}: the bytes, by the same rule as the listing. */
+export async function readFile(db: DbOrTx, files: FileStore, viewer: Viewer, uuid: string) {
+  const doc = await readable(db, viewer, uuid);
+  const bytes = await files.get(doc.file_key);
+  if (!bytes) throw notFound();
+  return { bytes, filename: doc.filename, ext: doc.ext as Extension };
+}
+
+/**
+ * POST /api/docs/caricadoc: a new document from an upload, titled after its file and seen by nobody but the admins
+ * until its groups are chosen (the edit form opens next). The file goes to the store under a server-made name.
+ */
+export async function uploadDocument(db: Db, files: FileStore, read: () => Promise<Upload>): Promise<string> {
+  const upload = await read();
+  const type = documentType(upload.filename, upload.bytes);
+  if (!type) throw new HttpError(400, DOCUMENT_TYPE_REFUSED, { file: DOCUMENT_TYPE_REFUSED });
+  const uuid = newId();
+  const now = nowIso();
+  const fileKey = `documents/${uuid}/documento.${type.ext}`;
+  const title = upload.filename.replace(/\.[^.]+$/, '').slice(0, 200) || 'Documento';
+  await files.put(fileKey, upload.bytes);
+  try {
+    await repo.insertDocument(db, {
+      uuid,
+      title,
+      filename: upload.filename.slice(0, 200),
+      ext: type.ext,
+      kind: type.kind,
+      size: upload.bytes.length,
+      file_key: fileKey,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (err) {
+    await files.deletePrefix(`documents/${uuid}`);
+    throw err;
+  }
+  return uuid;
+}
+
+/** POST /api/docs/doc/{id}: the title and the groups that see it. */
+export async function saveDocument(db: Db, uuid: string, body: DocumentSaveBody): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const doc = await repo.findDocument(tx, uuid);
+    if (!doc) throw notFound();
+    await repo.updateDocument(tx, doc, body.title.trim(), [...new Set(body.dests)], nowIso());
+  });
+}
+
+/** DELETE /api/docs/doc/{id}: the record, then its file. */
+export async function deleteDocument(db: Db, files: FileStore, uuid: string): Promise<void> {
+  const doc = await repo.findDocument(db, uuid);
+  if (!doc) throw notFound();
+  await db.transaction().execute((tx) => repo.deleteDocument(tx, uuid));
+  await files.deletePrefix(`documents/${uuid}`);
+}
+
+/** The global search's documents (/api/ricerca): titles containing the text, among what the viewer may see. */
+export async function searchDocuments(
+  db: DbOrTx,
+  viewer: Viewer,
+  text: string,
+  limit: number,
+): Promise<{ tipo: 'doc'; uuid: string; descri: string }[]> {
+  let scope: repo.DocumentsScope;
+  if (isAdmin(viewer)) scope = { all: true };
+  else {
+    const group = landingRole(viewer.roles);
+    if (!group) return [];
+    try {
+      await assertMayRead(db, viewer);
+    } catch {
+      return [];
+    }
+    scope = { all: false, group };
+  }
+  const found = await repo.searchTitles(db, scope, text, limit);
+  return found.map((d) => ({ tipo: 'doc' as const, uuid: d.uuid, descri: d.title }));
+}
+
+/** The newest documents the viewer's group may see (the installer's home). */
+export async function latestDocuments(db: DbOrTx, viewer: Viewer, limit: number): Promise<DocumentRow[]> {
+  const page = await listMine(db, viewer, { page: 1, size: limit });
+  return page.data;
+}

@@ -1,0 +1,129 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { partnersQuery } from '@portal/shared/schemas/partners';
+import { posatoriQuery } from '@portal/shared/schemas/posatori';
+import type { Db } from '../../db/database.ts';
+import { todayInRome } from '../../lib/clock.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { exportFileName, writeXlsx, XLSX_TYPE, type ExportColumn } from '../../lib/xlsx-export.ts';
+import { authOf, requireCapability } from '../../plugins/session.ts';
+import * as service from './exports.service.ts';
+
+const filters = posatoriQuery.omit({ page: true, size: true, order: true });
+const withType = filters.extend({ tipocoupon: z.union([z.literal(''), z.uuid()]).optional() });
+
+/**
+ * Streams a workbook as the reply: headers first, then rows as they are read. A failure before the first byte is
+ * the usual error reply (the rows are only read once the checks passed); one while writing ends the download,
+ * which the browser reports as failed, and is logged.
+ */
+function sendWorkbook<R>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  report: string,
+  columns: readonly ExportColumn<R>[],
+  pages: AsyncIterable<readonly R[]>,
+) {
+  const out = new PassThrough();
+  writeXlsx(out, report, columns, pages).catch((err: unknown) => {
+    request.log.error({ err }, `export ${report} interrotto`);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(report, todayInRome()), 'attachment'))
+    .header('cache-control', 'private, no-store')
+    .send(out);
+}
+
+/**
+ * The spreadsheet exports of spec section 7, each following its list's filters and the user's reach. The body is
+ * the workbook; failures use the usual {res:"KO", reason} envelope.
+ */
+export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['exports'];
+
+  r.get(
+    '/api/export',
+    { preHandler: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+    (request, reply) =>
+      sendWorkbook(request, reply, 'posatori', service.registryColumns, service.adminRegistry(db, request.query)),
+  );
+  r.get(
+    '/api/exportpartner',
+    {
+      preHandler: requireCapability('partners.view'),
+      schema: { tags, querystring: partnersQuery.omit({ page: true, size: true }) },
+    },
+    (request, reply) =>
+      sendWorkbook(
+        request,
+        reply,
+        'partner',
+        service.partnerColumns,
+        service.partners(db, authOf(request), request.query),
+      ),
+  );
+  r.get(
+    '/api/exports/punti',
+    { preHandler: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+    (request, reply) =>
+      sendWorkbook(request, reply, 'log-coupon', service.couponLogColumns, service.adminCouponLog(db, request.query)),
+  );
+  r.get(
+    '/api/exports/puntiriv',
+    { preHandler: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+    (request, reply) =>
+      sendWorkbook(
+        request,
+        reply,
+        'coupon',
+        service.resellerCouponColumns,
+        service.adminCouponFigures(db, request.query),
+      ),
+  );
+  r.get(
+    '/api/riven/export',
+    { preHandler: requireCapability('posatori.reseller'), schema: { tags, querystring: filters } },
+    async (request, reply) =>
+      sendWorkbook(
+        request,
+        reply,
+        'posatori',
+        service.registryColumns,
+        await service.resellerRegistry(db, authOf(request), request.query),
+      ),
+  );
+  r.get(
+    '/api/exportrivenditori',
+    { preHandler: requireCapability('posatori.area'), schema: { tags, querystring: withType } },
+    async (request, reply) => {
+      const { tipocoupon = '', ...rest } = request.query;
+      return sendWorkbook(
+        request,
+        reply,
+        'coupon-rivenditori',
+        service.resellerCouponColumns,
+        await service.areaResellerCoupons(db, authOf(request), rest, tipocoupon),
+      );
+    },
+  );
+  r.get(
+    '/api/exportrivenditore/:id',
+    {
+      preHandler: requireCapability('posatori.area'),
+      schema: { tags, params: z.object({ id: z.uuid() }) },
+    },
+    async (request, reply) =>
+      sendWorkbook(
+        request,
+        reply,
+        'coupon-rivenditore',
+        service.resellerCouponColumns,
+        await service.oneResellerCoupons(db, authOf(request), request.params.id),
+      ),
+  );
+}

@@ -1,0 +1,353 @@
+import { sql, type AliasableExpression } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import { containsPattern, fold } from '../../lib/text-search.ts';
+import type { PageWindow } from '../../lib/paging.ts';
+
+/** A query selecting the accounts a recipient stands for (one person, a group, a list's filter). */
+export type AccountsQuery = AliasableExpression<{ user_uuid: string | null }>;
+
+export type FolderFilters = { oggetto?: string | undefined; read?: 'letti' | 'nonletti' | undefined };
+
+/**
+ * The inbox: the user's recipient rows, along message_recipients_inbox (user_uuid, created_at, message_uuid,
+ * read_at) newest first. The index holds the read state too, so the unread filter, the count and the page's keys
+ * never leave it; the messages are read by primary key for the page's rows only. The subject filter joins the
+ * messages, so it reads each of this user's messages once: bounded by what they received.
+ */
+function inbox(db: DbOrTx, userUuid: string, f: FolderFilters) {
+  let q = db.selectFrom('message_recipients as r').where('r.user_uuid', '=', userUuid);
+  if (f.read === 'nonletti') q = q.where('r.read_at', 'is', null);
+  if (f.read === 'letti') q = q.where('r.read_at', 'is not', null);
+  if (f.oggetto) {
+    const like = containsPattern(f.oggetto);
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('messages as m')
+          .select('m.uuid')
+          .whereRef('m.uuid', '=', 'r.message_uuid')
+          .where(sql<boolean>`m.oggetto_key like ${like} escape '\\'`),
+      ),
+    );
+  }
+  return q;
+}
+
+export async function countInbox(db: DbOrTx, userUuid: string, f: FolderFilters): Promise<number> {
+  const row = await inbox(db, userUuid, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listInbox(db: DbOrTx, userUuid: string, f: FolderFilters, win: PageWindow) {
+  const keys = await inbox(db, userUuid, f)
+    .select(['r.message_uuid', 'r.read_at', 'r.created_at'])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.message_uuid', 'desc')
+    .limit(win.size)
+    .offset(win.offset)
+    .execute();
+  if (keys.length === 0) return [];
+  const found = await db
+    .selectFrom('messages as m')
+    .select(['m.uuid', 'm.sender_uuid', 'm.oggetto', 'm.content', 'm.dest'])
+    .where(
+      'm.uuid',
+      'in',
+      keys.map((k) => k.message_uuid),
+    )
+    .execute();
+  const byUuid = new Map(found.map((m) => [m.uuid, m]));
+  return keys.flatMap((k) => {
+    const m = byUuid.get(k.message_uuid);
+    return m ? [{ ...m, read_at: k.read_at, created_at: k.created_at }] : [];
+  });
+}
+
+/** The outbox: the sender's messages along messages_sender_date, newest first. */
+function outbox(db: DbOrTx, senderUuid: string, f: FolderFilters) {
+  let q = db.selectFrom('messages as m').where('m.sender_uuid', '=', senderUuid);
+  if (f.oggetto) q = q.where(sql<boolean>`m.oggetto_key like ${containsPattern(f.oggetto)} escape '\\'`);
+  return q;
+}
+
+export async function countOutbox(db: DbOrTx, senderUuid: string, f: FolderFilters): Promise<number> {
+  const row = await outbox(db, senderUuid, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listOutbox(db: DbOrTx, senderUuid: string, f: FolderFilters, win: PageWindow) {
+  // The page's keys from the index alone, then those rows by primary key.
+  const keys = await outbox(db, senderUuid, f)
+    .select(['m.uuid'])
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.uuid', 'desc')
+    .limit(win.size)
+    .offset(win.offset)
+    .execute();
+  if (keys.length === 0) return [];
+  const found = await db
+    .selectFrom('messages as m')
+    .select(['m.uuid', 'm.sender_uuid', 'm.oggetto', 'm.content', 'm.dest', 'm.created_at'])
+    .where(
+      'm.uuid',
+      'in',
+      keys.map((k) => k.uuid),
+    )
+    .execute();
+  const byUuid = new Map(found.map((m) => [m.uuid, m]));
+  return keys.flatMap((k) => byUuid.get(k.uuid) ?? []);
+}
+
+/** A message as its sender or one of its recipients sees it; undefined for anyone else. */
+export async function findMessageFor(db: DbOrTx, userUuid: string, uuid: string) {
+  const m = await db.selectFrom('messages').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!m) return undefined;
+  if (m.sender_uuid === userUuid) return { message: m, readAt: null, sent: true };
+  const r = await db
+    .selectFrom('message_recipients')
+    .select('read_at')
+    .where('message_uuid', '=', uuid)
+    .where('user_uuid', '=', userUuid)
+    .executeTakeFirst();
+  return r ? { message: m, readAt: r.read_at, sent: false } : undefined;
+}
+
+/** Whose names and pictures the rows show: a person is in one of the four registries by their account. */
+export async function peopleOf(db: DbOrTx, userUuids: readonly string[]) {
+  const people = new Map<string, { name: string; img: string }>();
+  if (userUuids.length === 0) return people;
+  const ids = [...new Set(userUuids)];
+  const sources = [
+    db.selectFrom('admins').select(['user_uuid', 'name', 'lastname', 'img']).where('user_uuid', 'in', ids),
+    db.selectFrom('capoarea').select(['user_uuid', 'name', 'lastname', 'img']).where('user_uuid', 'in', ids),
+    db.selectFrom('rivenditori').select(['user_uuid', 'name', 'lastname', 'img']).where('user_uuid', 'in', ids),
+    db.selectFrom('posatori').select(['user_uuid', 'name', 'lastname', 'img']).where('user_uuid', 'in', ids),
+  ];
+  for (const source of sources) {
+    for (const p of await source.execute()) {
+      if (p.user_uuid && !people.has(p.user_uuid)) {
+        people.set(p.user_uuid, { name: `${p.name} ${p.lastname}`.trim(), img: p.img });
+      }
+    }
+  }
+  return people;
+}
+
+export type NewMessage = {
+  uuid: string;
+  sender: string;
+  oggetto: string;
+  content: string;
+  dest: string;
+  dests: string;
+  now: string;
+};
+
+export async function insertMessage(db: DbOrTx, m: NewMessage): Promise<void> {
+  await db
+    .insertInto('messages')
+    .values({
+      uuid: m.uuid,
+      sender_uuid: m.sender,
+      oggetto: m.oggetto,
+      oggetto_key: fold(m.oggetto),
+      content: m.content,
+      dest: m.dest,
+      dests: m.dests,
+      created_at: m.now,
+      updated_at: m.now,
+    })
+    .execute();
+}
+
+export async function updateMessage(
+  db: DbOrTx,
+  uuid: string,
+  m: Pick<NewMessage, 'oggetto' | 'content' | 'dest' | 'dests' | 'now'>,
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({
+      oggetto: m.oggetto,
+      oggetto_key: fold(m.oggetto),
+      content: m.content,
+      dest: m.dest,
+      dests: m.dests,
+      updated_at: m.now,
+    })
+    .where('uuid', '=', uuid)
+    .execute();
+}
+
+/**
+ * Stores the recipients a query stands for, in one INSERT ... SELECT (50,000 installers are one statement); the
+ * primary key (message_uuid, user_uuid) drops duplicates between people and groups, and keeps the read state of
+ * recipients a message already had. The sender is never their own recipient.
+ */
+export async function addRecipients(
+  db: DbOrTx,
+  message: { uuid: string; sender: string; createdAt: string },
+  accounts: AccountsQuery,
+): Promise<void> {
+  const picked = db
+    .selectFrom(accounts.as('a'))
+    .select([
+      sql.lit(message.uuid).as('message_uuid'),
+      'a.user_uuid',
+      sql<null>`null`.as('read_at'),
+      sql.lit(message.createdAt).as('created_at'),
+    ])
+    .where('a.user_uuid', 'is not', null)
+    .where('a.user_uuid', '<>', message.sender);
+  await db
+    .insertInto('message_recipients')
+    .columns(['message_uuid', 'user_uuid', 'read_at', 'created_at'])
+    .expression(picked)
+    .onConflict((oc) => oc.columns(['message_uuid', 'user_uuid']).doNothing())
+    .execute();
+}
+
+/** After an edit: the recipients no longer chosen lose the message (those still chosen keep their read state). */
+export async function keepOnlyRecipients(db: DbOrTx, messageUuid: string, accounts: AccountsQuery[]): Promise<void> {
+  let q = db.deleteFrom('message_recipients').where('message_uuid', '=', messageUuid);
+  for (const [i, chosen] of accounts.entries()) {
+    const alias = `k${i}`;
+    q = q.where(
+      'user_uuid',
+      'not in',
+      db
+        .selectFrom(chosen.as(alias))
+        .select(sql.ref<string>(`${alias}.user_uuid`).as('user_uuid'))
+        .where(sql.ref(`${alias}.user_uuid`), 'is not', null),
+    );
+  }
+  await q.execute();
+}
+
+export async function recipientCount(db: DbOrTx, messageUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('message_recipients')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('message_uuid', '=', messageUuid)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The notification e-mail of every recipient with an address and a usable account, queued in one INSERT ... SELECT
+ * (lib/mail-queue.ts sends them at its pace). The row id `msg:{message}:{user}` makes a second call a no-op for
+ * those already queued, so an edit that adds recipients notifies only the new ones.
+ */
+export async function queueNotifications(
+  db: DbOrTx,
+  messageUuid: string,
+  mail: { subject: string; body: string; link: string; now: string },
+): Promise<void> {
+  const picked = db
+    .selectFrom('message_recipients as r')
+    .innerJoin('users as u', 'u.uuid', 'r.user_uuid')
+    .select([
+      sql<string>`'msg:' || r.message_uuid || ':' || r.user_uuid`.as('uuid'),
+      'u.email as to_addr',
+      sql.lit(mail.subject).as('subject'),
+      sql.lit(mail.body).as('body'),
+      sql.lit(mail.link).as('link'),
+      sql.lit('pending').as('status'),
+      sql.lit(0).as('attempts'),
+      sql.lit(mail.now).as('next_at'),
+      sql.lit('').as('locked_until'),
+      sql.lit('').as('last_error'),
+      sql.lit(mail.now).as('created_at'),
+      sql.lit('').as('sent_at'),
+    ])
+    .where('r.message_uuid', '=', messageUuid)
+    .where('u.email', '<>', '')
+    .where('u.stato', '<>', 'disabled');
+  await db
+    .insertInto('mail_queue')
+    .columns([
+      'uuid',
+      'to_addr',
+      'subject',
+      'body',
+      'link',
+      'status',
+      'attempts',
+      'next_at',
+      'locked_until',
+      'last_error',
+      'created_at',
+      'sent_at',
+    ])
+    .expression(picked)
+    .onConflict((oc) => oc.column('uuid').doNothing())
+    .execute();
+}
+
+/** Deleting a message also drops its notifications not sent yet (a range on the queue's primary key). */
+export async function deleteMessage(db: DbOrTx, uuid: string): Promise<void> {
+  await db.deleteFrom('message_recipients').where('message_uuid', '=', uuid).execute();
+  await db
+    .deleteFrom('mail_queue')
+    .where('uuid', '>=', `msg:${uuid}:`)
+    .where('uuid', '<', `msg:${uuid};`)
+    .where('status', '=', 'pending')
+    .execute();
+  await db.deleteFrom('messages').where('uuid', '=', uuid).execute();
+}
+
+export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt: string | null): Promise<boolean> {
+  const r = await db
+    .updateTable('message_recipients')
+    .set({ read_at: readAt })
+    .where('message_uuid', '=', uuid)
+    .where('user_uuid', '=', userUuid)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** How far back the global search looks in each folder: its cost stays bounded whatever the folder's size. */
+export const SEARCH_WINDOW = 2_000;
+
+/**
+ * The global search's messages: among the newest SEARCH_WINDOW the user received and the newest SEARCH_WINDOW they
+ * sent (two index ranges), those whose subject contains the text, newest first.
+ */
+export async function searchFolders(db: DbOrTx, userUuid: string, text: string, limit: number) {
+  const like = containsPattern(text);
+  const received = db
+    .selectFrom('message_recipients')
+    .select(['message_uuid as uuid', 'created_at'])
+    .where('user_uuid', '=', userUuid)
+    .orderBy('created_at', 'desc')
+    .limit(SEARCH_WINDOW);
+  const sent = db
+    .selectFrom('messages')
+    .select(['uuid', 'created_at'])
+    .where('sender_uuid', '=', userUuid)
+    .orderBy('created_at', 'desc')
+    .limit(SEARCH_WINDOW);
+  const found = [];
+  for (const recent of [received, sent]) {
+    found.push(
+      ...(await db
+        .selectFrom(recent.as('w'))
+        .innerJoin('messages as m', 'm.uuid', 'w.uuid')
+        .select(['m.uuid', 'm.oggetto', 'w.created_at'])
+        .where(sql<boolean>`m.oggetto_key like ${like} escape '\\'`)
+        .orderBy('w.created_at', 'desc')
+        .limit(limit)
+        .execute()),
+    );
+  }
+  return found;
+}
+
+/** The latest messages a user received (the installer's home). */
+export async function latestReceived(db: DbOrTx, userUuid: string, limit: number) {
+  return listInbox(db, userUuid, {}, { page: 1, pages: 1, size: limit, offset: 0 });
+}

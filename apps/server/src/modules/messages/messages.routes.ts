@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okReply } from '@portal/shared/schemas/auth';
+import {
+  destsQuery,
+  destsReply,
+  messageDetail,
+  messageIdOrNew,
+  messageIdParam,
+  messageSaveBody,
+  messageSavedReply,
+  messagesPage,
+  messagesQuery,
+  tipilettoReply,
+} from '@portal/shared/schemas/messages';
+import type { Db } from '../../db/database.ts';
+import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { authOf, requireCapability } from '../../plugins/session.ts';
+import * as service from './messages.service.ts';
+
+/** Communications (spec sections 2, 3, 4, 7): folders, the message, the composer's recipients, read state. */
+export function registerMessagesRoutes(app: FastifyInstance, db: Db, ctx: service.SendContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['messages'];
+  const listSchema = { tags, querystring: messagesQuery, response: { 200: messagesPage, ...errors } };
+
+  r.get('/api/messages/recv', { preHandler: requireCapability('messages.read'), schema: listSchema }, (request) =>
+    service.listInbox(db, authOf(request), request.query),
+  );
+  // The installer has the inbox only (spec section 2).
+  r.get('/api/messages/sent', { preHandler: requireCapability('messages.send'), schema: listSchema }, (request) =>
+    service.listOutbox(db, authOf(request), request.query),
+  );
+  r.get(
+    '/api/messages/tipiletto',
+    { preHandler: requireCapability('messages.read'), schema: { tags, response: { 200: tipilettoReply, ...errors } } },
+    () => service.tipiLetturaOptions(),
+  );
+  r.get(
+    '/api/dests',
+    {
+      preHandler: requireCapability('messages.send'),
+      schema: { tags, querystring: destsQuery, response: { 200: destsReply, ...errors } },
+    },
+    (request) => service.dests(db, authOf(request), request.query.q),
+  );
+
+  r.get(
+    '/api/messages/message/:id',
+    {
+      preHandler: requireCapability('messages.read'),
+      schema: { tags, params: messageIdOrNew, response: { 200: messageDetail, ...errors } },
+    },
+    (request) => service.getMessage(db, authOf(request), request.params.id),
+  );
+  r.post(
+    '/api/messages/message/:id',
+    {
+      preHandler: requireCapability('messages.send'),
+      attachValidation: true,
+      schema: { tags, params: messageIdOrNew, body: messageSaveBody, response: { 200: messageSavedReply, ...errors } },
+    },
+    async (request) => {
+      // The composer's own messages ('Oggetto obbligatorio', 'Indicare almeno un destinatario') are the reason.
+      refuseInvalidRequest(request, firstMessage);
+      const saved = await service.saveMessage(db, authOf(request), request.params.id, request.body, ctx);
+      return { res: 'OK' as const, ...saved };
+    },
+  );
+  r.delete(
+    '/api/messages/message/:id',
+    {
+      preHandler: requireCapability('messages.send'),
+      schema: { tags, params: messageIdParam, response: { 200: okReply, ...errors } },
+    },
+    async (request) => {
+      await service.deleteMessage(db, authOf(request), request.params.id);
+      return { res: 'OK' as const };
+    },
+  );
+
+  const emptyBody = z.object({}).optional();
+  for (const [url, read] of [
+    ['/api/setread/:id', true],
+    ['/api/setunread/:id', false],
+  ] as const) {
+    r.post(
+      url,
+      {
+        preHandler: requireCapability('messages.read'),
+        schema: { tags, params: messageIdParam, body: emptyBody, response: { 200: okReply, ...errors } },
+      },
+      async (request) => {
+        await service.setRead(db, authOf(request), request.params.id, read);
+        return { res: 'OK' as const };
+      },
+    );
+  }
+}

@@ -1,0 +1,462 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import { provinces } from '@portal/shared/provinces';
+import type { Role } from '@portal/shared/roles';
+import {
+  FILTER_DEST_PREFIX,
+  tipiLettura,
+  tipiLetturaLabels,
+  type DestOption,
+  type MessageDetail,
+  type MessageRow,
+  type MessageSaveBody,
+  type MessagesQuery,
+} from '@portal/shared/schemas/messages';
+import type { Paged } from '@portal/shared/schemas/paging';
+import { posatoriQuery } from '@portal/shared/schemas/posatori';
+import type { ComboOption } from '@portal/shared/schemas/combos';
+import type { Database, Db, DbOrTx } from '../../db/database.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { pageWindow } from '../../lib/paging.ts';
+import { fold, textFilter } from '../../lib/text-search.ts';
+import { newId } from '../../lib/tokens.ts';
+import { fieldsRefused, forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { capoareaOfUser, nameField as capoareaName } from '../capoarea/capoarea.repository.ts';
+import {
+  accountsOfList,
+  countPosatori,
+  nameField as posatoriName,
+  visibleIn as posatoriVisibleIn,
+  type PosatoriScope,
+} from '../posatori/posatori.repository.ts';
+import { scopeOf as posatoriScopeOf } from '../posatori/posatori.service.ts';
+import {
+  nameField as rivenditoriName,
+  rivenditoreOfUser,
+  visibleIn as rivenditoriVisibleIn,
+} from '../rivenditori/rivenditori.repository.ts';
+import { scopeOf as rivenditoriScopeOf } from '../rivenditori/rivenditori.service.ts';
+import * as repo from './messages.repository.ts';
+import type { AccountsQuery } from './messages.repository.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+
+const has = (viewer: Viewer, role: Role) => viewer.roles.includes(role);
+const canSend = (viewer: Viewer) => has(viewer, 'admin') || has(viewer, 'capoarea') || has(viewer, 'rivenditori');
+
+/** The start of a body in a list row: enough for a line of the table, never the whole 20,000 characters. */
+const PREVIEW_CHARS = 160;
+const preview = (content: string) =>
+  content.length > PREVIEW_CHARS ? `${content.slice(0, PREVIEW_CHARS).trimEnd()}…` : content;
+
+const folderFilters = (q: MessagesQuery): repo.FolderFilters => ({
+  oggetto: q.foggetto || undefined,
+  read: q.tiporead || undefined,
+});
+
+/** GET /api/messages/recv: what the viewer received, newest first, with the sender's name and picture. */
+export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
+  const f = folderFilters(query);
+  const reccount = await repo.countInbox(db, viewer.userUuid, f);
+  const win = pageWindow(reccount, query);
+  const rows = await repo.listInbox(db, viewer.userUuid, f, win);
+  const people = await repo.peopleOf(
+    db,
+    rows.flatMap((r) => (r.sender_uuid ? [r.sender_uuid] : [])),
+  );
+  return {
+    data: rows.map((r) => {
+      const sender = r.sender_uuid ? people.get(r.sender_uuid) : undefined;
+      return {
+        uuid: r.uuid,
+        docunread: r.read_at === null,
+        img: sender?.img ?? '',
+        descri: sender?.name ?? 'Utente rimosso',
+        dest: r.dest,
+        oggetto: r.oggetto,
+        messaggio: preview(r.content),
+        data: r.created_at,
+      };
+    }),
+    page: win.page,
+    pages: win.pages,
+    reccount,
+  };
+}
+
+/** GET /api/messages/sent: what the viewer sent, newest first, with the recipients as chosen. */
+export async function listOutbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
+  const f = { oggetto: query.foggetto || undefined };
+  const reccount = await repo.countOutbox(db, viewer.userUuid, f);
+  const win = pageWindow(reccount, query);
+  const rows = await repo.listOutbox(db, viewer.userUuid, f, win);
+  return {
+    data: rows.map((r) => ({
+      uuid: r.uuid,
+      docunread: false,
+      img: '',
+      descri: '',
+      dest: r.dest,
+      oggetto: r.oggetto,
+      messaggio: preview(r.content),
+      data: r.created_at,
+    })),
+    page: win.page,
+    pages: win.pages,
+    reccount,
+  };
+}
+
+export const tipiLetturaOptions = (): ComboOption[] =>
+  tipiLettura.map((value) => ({ value, label: tipiLetturaLabels[value] }));
+
+const parseDests = (json: string): DestOption[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as DestOption[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** GET /api/messages/message/{id}: the sender or a recipient; 'nuovo' is the composer's empty message. */
+export async function getMessage(db: DbOrTx, viewer: Viewer, id: string): Promise<MessageDetail> {
+  if (id === 'nuovo') {
+    if (!canSend(viewer)) throw forbidden();
+    return { uuid: 'nuovo', mittente: '', data: '', title: '', content: '', dests: [], editable: true };
+  }
+  const found = await repo.findMessageFor(db, viewer.userUuid, id);
+  if (!found) throw notFound();
+  const { message } = found;
+  const sender = message.sender_uuid
+    ? (await repo.peopleOf(db, [message.sender_uuid])).get(message.sender_uuid)
+    : undefined;
+  return {
+    uuid: message.uuid,
+    mittente: sender?.name ?? 'Utente rimosso',
+    data: message.created_at,
+    title: message.oggetto,
+    content: message.content,
+    dests: found.sent ? parseDests(message.dests) : [],
+    editable: found.sent,
+  };
+}
+
+type Resolved = { id: string; label: string; accounts: AccountsQuery[] };
+
+const GROUP_LABELS = {
+  'g:admin': 'Amministratori',
+  'g:posatori': 'Tutti i posatori',
+  'g:capoarea': 'Tutti i capi area',
+  'g:rivenditori': 'Tutti i rivenditori',
+} as const;
+type Group = keyof typeof GROUP_LABELS;
+
+/** The groups a writer may address (spec: the admin writes to groups; the others to groups of their own reach). */
+function groupsOf(viewer: Viewer): Group[] {
+  if (has(viewer, 'admin')) return ['g:posatori', 'g:capoarea', 'g:rivenditori', 'g:admin'];
+  const groups: Group[] = ['g:posatori', 'g:admin'];
+  if (has(viewer, 'capoarea')) groups.splice(1, 0, 'g:rivenditori');
+  return groups;
+}
+
+/** The provinces whose installers a writer may address as a group: all for the admin, theirs for an area manager. */
+async function groupProvinces(db: DbOrTx, viewer: Viewer): Promise<string[]> {
+  if (has(viewer, 'admin')) return provinces.map((p) => p.sigla);
+  if (has(viewer, 'capoarea')) return (await capoareaOfUser(db, viewer.userUuid))?.provs ?? [];
+  return [];
+}
+
+const provinceLabel = (sigla: string) =>
+  `Posatori della provincia di ${provinces.find((p) => p.sigla === sigla)?.name ?? sigla}`;
+
+/** The area manager a reseller reports to, as an account (undefined when none or without a login). */
+async function resellersManager(db: DbOrTx, viewer: Viewer): Promise<string | undefined> {
+  const own = has(viewer, 'rivenditori') ? await rivenditoreOfUser(db, viewer.userUuid) : undefined;
+  if (!own) return undefined;
+  const row = await db
+    .selectFrom('rivenditori')
+    .innerJoin('capoarea', 'capoarea.uuid', 'rivenditori.capoarea')
+    .select('capoarea.user_uuid')
+    .where('rivenditori.uuid', '=', own.uuid)
+    .executeTakeFirst();
+  return row?.user_uuid ?? undefined;
+}
+
+/** Whether the writer may address this person (their account): the contract's reach, on the server. */
+async function personInReach(db: DbOrTx, viewer: Viewer, userUuid: string): Promise<boolean> {
+  if (has(viewer, 'admin')) {
+    return !!(await db.selectFrom('users').select('uuid').where('uuid', '=', userUuid).executeTakeFirst());
+  }
+  if (await db.selectFrom('admins').select('uuid').where('user_uuid', '=', userUuid).executeTakeFirst()) return true;
+  const installers = await posatoriScopeOf(db, {
+    userUuid: viewer.userUuid,
+    roles: viewer.roles.filter((r) => r !== 'posatore'),
+  });
+  const installer = await db
+    .selectFrom('posatori')
+    .select('uuid')
+    .where('user_uuid', '=', userUuid)
+    .where((eb) => posatoriVisible(eb, installers))
+    .executeTakeFirst();
+  if (installer) return true;
+  if (has(viewer, 'capoarea')) {
+    const scope = await rivenditoriScopeOf(db, viewer, 'capoarea');
+    const reseller = await db
+      .selectFrom('rivenditori')
+      .select('uuid')
+      .where('user_uuid', '=', userUuid)
+      .where(rivenditoriVisibleIn(scope))
+      .executeTakeFirst();
+    if (reseller) return true;
+  }
+  return (await resellersManager(db, viewer)) === userUuid;
+}
+
+// The installer visibility rule, as the posatori repository defines it.
+const posatoriVisible = (eb: ExpressionBuilder<Database, 'posatori'>, scope: PosatoriScope) =>
+  posatoriVisibleIn(scope)(eb);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What one recipient id stands for, if the writer may address it; undefined otherwise. */
+async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Resolved | undefined> {
+  const writerScope = () =>
+    posatoriScopeOf(db, { userUuid: viewer.userUuid, roles: viewer.roles.filter((r) => r !== 'posatore') });
+  if (id in GROUP_LABELS) {
+    const group = id as Group;
+    if (!groupsOf(viewer).includes(group)) return undefined;
+    const label = GROUP_LABELS[group];
+    if (group === 'g:admin') return { id, label, accounts: [db.selectFrom('admins').select('user_uuid')] };
+    if (group === 'g:capoarea') return { id, label, accounts: [db.selectFrom('capoarea').select('user_uuid')] };
+    if (group === 'g:rivenditori') {
+      const scope = await rivenditoriScopeOf(db, viewer, 'any');
+      return {
+        id,
+        label,
+        accounts: [db.selectFrom('rivenditori').select('user_uuid').where(rivenditoriVisibleIn(scope))],
+      };
+    }
+    return { id, label, accounts: accountsOfList(db, await writerScope(), {}) };
+  }
+  if (id.startsWith('g:posatori:')) {
+    const sigla = id.slice('g:posatori:'.length);
+    if (!(await groupProvinces(db, viewer)).includes(sigla)) return undefined;
+    return { id, label: provinceLabel(sigla), accounts: accountsOfList(db, await writerScope(), { state: sigla }) };
+  }
+  if (id.startsWith(FILTER_DEST_PREFIX)) {
+    const params = Object.fromEntries(new URLSearchParams(id.slice(FILTER_DEST_PREFIX.length)));
+    delete params.page;
+    delete params.size;
+    delete params.order;
+    const parsed = posatoriQuery.safeParse(params);
+    if (!parsed.success) return undefined;
+    const scope = await writerScope();
+    const n = await countPosatori(db, scope, parsed.data);
+    return { id, label: `Posatori dell’elenco filtrato (${n})`, accounts: accountsOfList(db, scope, parsed.data) };
+  }
+  if (!UUID.test(id) || !(await personInReach(db, viewer, id))) return undefined;
+  const person = (await repo.peopleOf(db, [id])).get(id);
+  return {
+    id,
+    label: person?.name || 'Utente',
+    accounts: [db.selectFrom('users').select('users.uuid as user_uuid').where('users.uuid', '=', id)],
+  };
+}
+
+/** The Destinatari column: the chosen labels, shortened when many. */
+function destText(labels: readonly string[]): string {
+  const shown: string[] = [];
+  let length = 0;
+  for (const label of labels) {
+    if (length + label.length > 180 && shown.length > 0) break;
+    shown.push(label);
+    length += label.length + 2;
+  }
+  const rest = labels.length - shown.length;
+  return rest > 0 ? `${shown.join(', ')} e altri ${rest}` : shown.join(', ');
+}
+
+export type SendContext = { publicUrl: string; onQueued: () => void };
+
+/**
+ * POST /api/messages/message/{id}: 'nuovo' sends a new message, an id edits one the viewer sent. Recipients are
+ * resolved on the server within the writer's reach (a stranger's id is refused, not skipped), stored as rows in one
+ * statement per recipient id, and notified by e-mail through the durable queue.
+ */
+export async function saveMessage(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  body: MessageSaveBody,
+  ctx: SendContext,
+): Promise<{ uuid: string; recipients: number }> {
+  if (!canSend(viewer)) throw forbidden();
+  // Duplicate recipients (same id) are ignored (spec section 5).
+  const ids = [...new Set(body.dests)];
+  const resolved: Resolved[] = [];
+  for (const destId of ids) {
+    const r = await resolveDest(db, viewer, destId);
+    if (!r) throw fieldsRefused({ dests: 'Destinatario non valido o fuori dalla tua area' });
+    resolved.push(r);
+  }
+  const now = nowIso();
+  const dests = JSON.stringify(resolved.map((r) => ({ id: r.id, label: r.label })));
+  const dest = destText(resolved.map((r) => r.label));
+  const oggetto = body.oggetto.trim();
+  const result = await db.transaction().execute(async (tx) => {
+    let uuid = id;
+    let createdAt = now;
+    if (id === 'nuovo') {
+      uuid = newId();
+      await repo.insertMessage(tx, { uuid, sender: viewer.userUuid, oggetto, content: body.content, dest, dests, now });
+    } else {
+      const found = await repo.findMessageFor(tx, viewer.userUuid, id);
+      if (!found?.sent) throw notFound();
+      createdAt = found.message.created_at;
+      await repo.updateMessage(tx, id, { oggetto, content: body.content, dest, dests, now });
+    }
+    const message = { uuid, sender: viewer.userUuid, createdAt };
+    for (const r of resolved) for (const accounts of r.accounts) await repo.addRecipients(tx, message, accounts);
+    if (id !== 'nuovo')
+      await repo.keepOnlyRecipients(
+        tx,
+        uuid,
+        resolved.flatMap((r) => r.accounts),
+      );
+    const recipients = await repo.recipientCount(tx, uuid);
+    if (recipients === 0) {
+      throw new HttpError(400, 'Nessuno dei destinatari scelti ha un accesso al portale', {
+        dests: 'Nessuno dei destinatari scelti ha un accesso al portale',
+      });
+    }
+    const sender = (await repo.peopleOf(tx, [viewer.userUuid])).get(viewer.userUuid)?.name ?? 'Portale Posatori';
+    const link = `${ctx.publicUrl}/msg/${uuid}`;
+    await repo.queueNotifications(tx, uuid, {
+      subject: `Nuova comunicazione: ${oggetto}`,
+      body: `${sender} ti ha inviato una comunicazione sul Portale Posatori: "${oggetto}".\n\nLeggila qui: ${link}\n`,
+      link,
+      now,
+    });
+    return { uuid, recipients };
+  });
+  ctx.onQueued();
+  return result;
+}
+
+/** DELETE /api/messages/message/{id}: only its sender; it disappears from every inbox. */
+export async function deleteMessage(db: Db, viewer: Viewer, id: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const found = await repo.findMessageFor(tx, viewer.userUuid, id);
+    if (!found?.sent) throw notFound();
+    await repo.deleteMessage(tx, id);
+  });
+}
+
+/** setread / setunread: a recipient's own read state; anyone else 404. */
+export async function setRead(db: DbOrTx, viewer: Viewer, id: string, read: boolean): Promise<void> {
+  if (!(await repo.setRead(db, viewer.userUuid, id, read ? nowIso() : null))) throw notFound();
+}
+
+/** GET /api/dests?q=: the groups and people the writer may address whose name contains q (people from 2 letters). */
+export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): Promise<DestOption[]> {
+  if (!canSend(viewer)) throw forbidden();
+  const needle = fold(q ?? '');
+  const matches = (label: string) => needle === '' || fold(label).includes(needle);
+  const options: DestOption[] = groupsOf(viewer)
+    .map((g) => ({ id: g as string, label: GROUP_LABELS[g] }))
+    .filter((o) => matches(o.label));
+  if (needle.length >= 2) {
+    for (const sigla of await groupProvinces(db, viewer)) {
+      const label = provinceLabel(sigla);
+      if (fold(label).includes(needle) || sigla.toLowerCase() === needle)
+        options.push({ id: `g:posatori:${sigla}`, label });
+    }
+  }
+  if (needle.length < 2) return options.slice(0, 30);
+
+  const people: DestOption[] = [];
+  const admins = await db.selectFrom('admins').select(['user_uuid', 'name', 'lastname']).limit(200).execute();
+  for (const a of admins) {
+    const name = `${a.name} ${a.lastname}`.trim();
+    if (a.user_uuid !== viewer.userUuid && matches(name))
+      people.push({ id: a.user_uuid, label: `${name} (Amministratore)` });
+  }
+  const scope = await posatoriScopeOf(db, {
+    userUuid: viewer.userUuid,
+    roles: viewer.roles.filter((r) => r !== 'posatore'),
+  });
+  const installerName = textFilter(db, posatoriName, needle);
+  const installers = await db
+    .selectFrom('posatori')
+    .select(['user_uuid', 'name', 'lastname', 'state'])
+    .where('user_uuid', 'is not', null)
+    .where((eb) => posatoriVisible(eb, scope))
+    .$if(!!installerName, (qb) => qb.where(installerName ?? sql<boolean>`1 = 1`))
+    .orderBy('lastname_key')
+    .orderBy('name_key')
+    .limit(10)
+    .execute();
+  for (const p of installers) {
+    if (p.user_uuid) people.push({ id: p.user_uuid, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
+  }
+  if (has(viewer, 'admin') || has(viewer, 'capoarea')) {
+    const rscope = await rivenditoriScopeOf(db, viewer, 'any');
+    const resellerName = textFilter(db, rivenditoriName, needle);
+    const resellers = await db
+      .selectFrom('rivenditori')
+      .select(['user_uuid', 'ragsoc', 'name', 'lastname'])
+      .where('user_uuid', 'is not', null)
+      .where(rivenditoriVisibleIn(rscope))
+      .$if(!!resellerName, (qb) => qb.where(resellerName ?? sql<boolean>`1 = 1`))
+      .orderBy('ragsoc_key')
+      .limit(10)
+      .execute();
+    for (const r of resellers) {
+      if (r.user_uuid) {
+        const name = `${r.name} ${r.lastname}`.trim();
+        people.push({ id: r.user_uuid, label: `${name}${r.ragsoc ? ` – ${r.ragsoc}` : ''} (Rivenditore)` });
+      }
+    }
+  }
+  if (has(viewer, 'admin')) {
+    const managerName = textFilter(db, capoareaName, needle);
+    const managers = await db
+      .selectFrom('capoarea')
+      .select(['user_uuid', 'name', 'lastname'])
+      .where('user_uuid', 'is not', null)
+      .$if(!!managerName, (qb) => qb.where(managerName ?? sql<boolean>`1 = 1`))
+      .orderBy('lastname_key')
+      .limit(10)
+      .execute();
+    for (const c of managers) {
+      if (c.user_uuid) people.push({ id: c.user_uuid, label: `${c.name} ${c.lastname} (Capo area)` });
+    }
+  } else {
+    const manager = await resellersManager(db, viewer);
+    if (manager) {
+      const name = (await repo.peopleOf(db, [manager])).get(manager)?.name ?? '';
+      if (matches(name)) people.push({ id: manager, label: `${name} (Capo area)` });
+    }
+  }
+  return [...options, ...people].slice(0, 30);
+}
+
+/**
+ * The global search's messages (/api/ricerca): those the viewer sent or received whose subject contains the text,
+ * newest first, among the newest of each folder (repo.SEARCH_WINDOW), so a search costs the same in any inbox.
+ */
+export async function searchMessages(
+  db: DbOrTx,
+  viewer: Viewer,
+  text: string,
+  limit: number,
+): Promise<{ tipo: 'msg'; uuid: string; descri: string }[]> {
+  const found = (await repo.searchFolders(db, viewer.userUuid, text, limit)).sort((a, b) =>
+    a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0,
+  );
+  const seen = new Set<string>();
+  return found
+    .filter((m) => !seen.has(m.uuid) && seen.add(m.uuid))
+    .slice(0, limit)
+    .map((m) => ({ tipo: 'msg' as const, uuid: m.uuid, descri: m.oggetto }));
+}

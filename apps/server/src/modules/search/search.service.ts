@@ -1,0 +1,55 @@
+import type { Role } from '@portal/shared/roles';
+import { SEARCH_PER_KIND, type SearchResult } from '@portal/shared/schemas/search';
+import type { DbOrTx } from '../../db/database.ts';
+import { searchDocuments } from '../documents/documents.service.ts';
+import { searchMessages } from '../messages/messages.service.ts';
+import { listPartners } from '../partners/partners.repository.ts';
+import { scopeOf as partnersScopeOf } from '../partners/partners.service.ts';
+import { listPosatori } from '../posatori/posatori.repository.ts';
+import { scopeOf as posatoriScopeOf } from '../posatori/posatori.service.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+
+/** The first page of a list's contains-search: its index and its order, as the list itself reads them. */
+const firstPage = { page: 1, pages: 1, size: SEARCH_PER_KIND, offset: 0 };
+
+/**
+ * One provider per kind of result (spec section 3: company, pers, msg, doc), each reading only what the viewer may
+ * see, through the same scope and indexed search as its list.
+ */
+const providers: ((db: DbOrTx, viewer: Viewer, text: string) => Promise<SearchResult[]>)[] = [
+  // Partner companies in reach (admin all; area manager and reseller their area).
+  async (db, viewer, text) => {
+    if (!viewer.roles.some((r) => r === 'admin' || r === 'capoarea' || r === 'rivenditori')) return [];
+    const scope = await partnersScopeOf(db, viewer, 'any');
+    const rows = await listPartners(db, scope, { ragsoc: text }, firstPage, SEARCH_PER_KIND);
+    return rows.map((p) => ({
+      tipo: 'company',
+      uuid: p.uuid,
+      descri: [p.ragsoc, p.state].filter(Boolean).join(' · '),
+    }));
+  },
+  // Installers in reach; an installer finds nobody else (their own record is their profile).
+  async (db, viewer, text) => {
+    const roles = viewer.roles.filter((r) => r !== 'posatore');
+    if (roles.length === 0) return [];
+    const scope = await posatoriScopeOf(db, { userUuid: viewer.userUuid, roles }, 'any');
+    const rows = await listPosatori(db, scope, { name: text }, 'cognome', firstPage, SEARCH_PER_KIND);
+    return rows.map((p) => ({
+      tipo: 'pers',
+      uuid: p.uuid,
+      descri: [`${p.name} ${p.lastname}`.trim(), p.state].filter(Boolean).join(' · '),
+    }));
+  },
+  // Messages the viewer sent or received.
+  (db, viewer, text) => searchMessages(db, viewer, text, SEARCH_PER_KIND),
+  // Documents of the viewer's group (all for the admin).
+  (db, viewer, text) => searchDocuments(db, viewer, text, SEARCH_PER_KIND),
+];
+
+/** GET /api/ricerca: every kind's results, at most SEARCH_PER_KIND each, in the order of the providers. */
+export async function search(db: DbOrTx, viewer: Viewer, text: string): Promise<SearchResult[]> {
+  const found: SearchResult[] = [];
+  for (const provide of providers) found.push(...(await provide(db, viewer, text)));
+  return found;
+}
