@@ -18,6 +18,10 @@ export type TestContext = {
   db: Db;
   config: Config;
   outbox: string;
+  /** Another connection pool on the same database, as a second instance of the portal would have. */
+  connectAgain(): Db;
+  /** The private PostgreSQL schema of this file (undefined on SQLite), for tests that run migrations themselves. */
+  schema: string | undefined;
   close(): Promise<void>;
 };
 
@@ -26,7 +30,7 @@ export type TestContext = {
  * private schema of the PostgreSQL named by TEST_DATABASE_URL.
  */
 export async function createTestContext(
-  opts: { seed?: boolean; env?: Record<string, string> } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; migrateUpTo?: string } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-'));
   const config = loadConfig({
@@ -60,7 +64,15 @@ export async function createTestContext(
     handle = connect({ kind: 'sqlite', file: path.join(dataDir, 'portal.db') });
   }
   const { db } = handle;
-  await migrateToLatest(db, schema);
+  const others: Db[] = [];
+  const connectAgain = () => {
+    const again = pgUrl
+      ? connect({ kind: 'postgres', url: pgUrl, schema }).db
+      : connect({ kind: 'sqlite', file: path.join(dataDir, 'portal.db') }).db;
+    others.push(again);
+    return again;
+  };
+  await migrateToLatest(db, schema, opts.migrateUpTo);
   if (opts.seed !== false) await seedDemo(db, createFileStore(config));
   const app = await buildApp({ config, db });
   await app.ready();
@@ -69,13 +81,31 @@ export async function createTestContext(
     db,
     config,
     outbox: path.join(dataDir, 'outbox'),
+    connectAgain,
+    schema,
     async close() {
       await app.close();
+      for (const other of others) await other.destroy();
       await db.destroy();
       await dropSchema?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The uuid of the registry row (installer, area manager, reseller) that belongs to a login. */
+export async function personOfUser(
+  db: Db,
+  table: 'posatori' | 'capoarea' | 'rivenditori',
+  username: string,
+): Promise<string> {
+  const row = await db
+    .selectFrom(table)
+    .innerJoin('users', 'users.uuid', `${table}.user_uuid`)
+    .select(`${table}.uuid as uuid`)
+    .where('users.username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.uuid;
 }
 
 export const demoUser: Record<Role, string> = {

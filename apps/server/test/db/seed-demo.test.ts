@@ -45,8 +45,19 @@ describe('demo network', () => {
       .where('users.username', '=', 'posatore')
       .executeTakeFirstOrThrow();
     expect(mario).toMatchObject({ stato: 'OK', ca: 'Giorgio', riv: 'Ceramiche Lombarde S.r.l.' });
-    const coupons = await ctx.db.selectFrom('coupons').select('uuid').where('posatore', '=', mario.uuid).execute();
-    expect(coupons).toHaveLength(4);
+    // Coupons in every state: valid, used, expired, and one of a type switched off.
+    const coupons = await ctx.db
+      .selectFrom('coupons')
+      .innerJoin('coupon_types', 'coupon_types.uuid', 'coupons.tipo')
+      .select(['coupons.dtesecuzione', 'coupons.scadenza', 'coupon_types.disattiva'])
+      .where('posatore', '=', mario.uuid)
+      .execute();
+    expect(coupons).toHaveLength(6);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(coupons.some((c) => c.dtesecuzione !== null)).toBe(true);
+    expect(coupons.some((c) => c.dtesecuzione === null && c.scadenza < today)).toBe(true);
+    expect(coupons.filter((c) => c.dtesecuzione === null && c.scadenza > today).length).toBeGreaterThanOrEqual(3);
+    expect(coupons.some((c) => c.disattiva === 1)).toBe(true);
   });
 
   it('has a few hundred installers across many provinces, with varied registry data', async () => {

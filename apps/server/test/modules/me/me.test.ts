@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, loginAs, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,11 +19,11 @@ describe('GET /api/avatar and /api/me', () => {
   it('gives the installer stato and coupon count, and their unread messages', async () => {
     const cookie = await loginAs(ctx.app, 'posatore');
     expect((await get('/api/avatar', cookie)).json()).toEqual({
-      msgcount: 2,
+      msgcount: 3,
       img: '',
       name: 'Mario Rossi',
       stato: 'OK',
-      ccoupon: 4,
+      ccoupon: 6,
     });
     const me = (await get('/api/me', cookie)).json();
     expect(me).toMatchObject({
@@ -50,6 +50,7 @@ describe('GET /api/avatar and /api/me', () => {
       .selectFrom('message_recipients')
       .select('message_uuid')
       .where('user_uuid', '=', user.uuid)
+      .where('read_at', 'is', null)
       .executeTakeFirstOrThrow();
     await ctx.db
       .updateTable('message_recipients')
@@ -57,12 +58,12 @@ describe('GET /api/avatar and /api/me', () => {
       .where('message_uuid', '=', one.message_uuid)
       .where('user_uuid', '=', user.uuid)
       .execute();
-    expect((await get('/api/avatar', cookie)).json().msgcount).toBe(1);
+    expect((await get('/api/avatar', cookie)).json().msgcount).toBe(2);
   });
 
   it('gives the admin, area manager and reseller their own card without installer fields', async () => {
     const admin = (await get('/api/avatar', await loginAs(ctx.app, 'admin'))).json();
-    expect(admin).toEqual({ msgcount: 1, img: '', name: 'Laura Amministratrice' });
+    expect(admin).toEqual({ msgcount: 2, img: '', name: 'Laura Amministratrice' });
     const capoarea = await loginAs(ctx.app, 'capoarea');
     expect((await get('/api/avatar', capoarea)).json()).toEqual({ msgcount: 2, img: '', name: 'Giorgio Valli' });
     expect((await get('/api/me', capoarea)).json()).toMatchObject({
@@ -72,10 +73,29 @@ describe('GET /api/avatar and /api/me', () => {
       state: 'MI',
     });
     const riv = await loginAs(ctx.app, 'rivenditori');
-    expect((await get('/api/avatar', riv)).json()).toEqual({ msgcount: 1, img: '', name: 'Franco Bellini' });
+    expect((await get('/api/avatar', riv)).json()).toEqual({ msgcount: 2, img: '', name: 'Franco Bellini' });
     expect((await get('/api/me', riv)).json()).toMatchObject({
       role: 'rivenditori',
       ragsoc: 'Ceramiche Lombarde S.r.l.',
     });
+  });
+
+  it('tells an installer in plain Italian what keeps their profile from OK (err1), and nobody else', async () => {
+    expect((await get('/api/me', await loginAs(ctx.app, 'posatore'))).json().err1).toBe('');
+    expect((await get('/api/me', await loginAs(ctx.app, 'admin'))).json().err1).toBe('');
+    const incomplete = await ctx.db
+      .selectFrom('posatori')
+      .innerJoin('users', 'users.uuid', 'posatori.user_uuid')
+      .select(['users.username', 'posatori.uuid'])
+      .where('posatori.stato', '=', 'INCOMPLETO')
+      .where('users.stato', '=', 'active')
+      .executeTakeFirstOrThrow();
+    await ctx.db.updateTable('posatori').set({ codfis: '', email: '' }).where('uuid', '=', incomplete.uuid).execute();
+    const err1 = (await get('/api/me', await login(ctx.app, incomplete.username))).json().err1 as string;
+    expect(err1).toMatch(/^Il tuo profilo è incompleto: completa o correggi .*codice fiscale.*email/);
+    await ctx.db.updateTable('posatori').set({ stato: 'SOSPESO' }).where('uuid', '=', incomplete.uuid).execute();
+    expect((await get('/api/me', await login(ctx.app, incomplete.username))).json().err1).toBe(
+      'Il tuo profilo è sospeso: per informazioni contatta il tuo capo area o l’amministrazione.',
+    );
   });
 });

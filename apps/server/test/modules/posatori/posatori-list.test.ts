@@ -118,7 +118,7 @@ describe('GET /api/posatori as admin', () => {
       code: 'POS0001',
       prov: 'MI',
       stato: 'OK',
-      coupon: 4,
+      coupon: 6,
       userstato: 'active',
       img: '',
     });

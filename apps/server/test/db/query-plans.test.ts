@@ -1,0 +1,329 @@
+import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../src/db/database.ts';
+import { isSqlite } from '../../src/lib/text-search.ts';
+import * as capoarea from '../../src/modules/capoarea/capoarea.repository.ts';
+import * as couponTypes from '../../src/modules/coupon-types/coupon-types.repository.ts';
+import * as coupons from '../../src/modules/coupons/coupons.repository.ts';
+import * as documents from '../../src/modules/documents/documents.repository.ts';
+import * as home from '../../src/modules/home/home.repository.ts';
+import * as messages from '../../src/modules/messages/messages.repository.ts';
+import * as partners from '../../src/modules/partners/partners.repository.ts';
+import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
+import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
+
+/**
+ * The list pattern's guard rail (docs/decisions/0007-list-pattern.md): every list's default order and each of its
+ * filters is read through an index, never by scanning the table, and in the index's order, never through a sort.
+ * The plans are those of the real repository queries (count and page), captured as they run and explained:
+ * EXPLAIN QUERY PLAN on SQLite, EXPLAIN (FORMAT JSON) on PostgreSQL.
+ *
+ * PostgreSQL prefers a sequential scan and a sort for tables as small as the test's, whatever the indexes, so its
+ * plans are taken with enable_seqscan and enable_sort off (SET LOCAL, this transaction only): the planner then
+ * still scans or sorts only when no index can serve the query, which is exactly what this test must catch. The
+ * choice at full size is the bench's to show (npm run bench).
+ *
+ * A new list, order or filter adds one line to `cases`. `sorts: 'matches'` marks the filters whose rows cannot
+ * come in the order's index (a contains-search, an "or" over two tables): their matched rows are sorted, never
+ * the table, and they must still read through an index.
+ */
+
+const ANY_UUID = '00000000-0000-4000-8000-000000000000';
+const page = { page: 1, pages: 1, size: 20, offset: 0 };
+
+type Case = {
+  name: string;
+  /** The tables the list reads; a scan of one of them is a failure. */
+  tables: string[];
+  /** The list's whole table in its order, without a filter: the order's index is walked, not searched. */
+  walks?: true;
+  sorts?: 'matches';
+  run(db: DbOrTx): Promise<unknown>;
+};
+
+const all = { all: true } as const;
+const posatoriList =
+  (f: posatori.PosatoriFilters, order: Parameters<typeof posatori.listPosatori>[3] = 'cognome') =>
+  async (db: DbOrTx) =>
+    posatori.listPosatori(db, all, f, order, page, await posatori.countPosatori(db, all, f));
+
+const cases: Case[] = [
+  ...(['cognome', 'nome', 'codice', 'provincia', 'corso', 'coupon', 'recenti'] as const).map((order): Case => ({
+    name: `posatori, order ${order}`,
+    tables: ['posatori'],
+    walks: true,
+    run: posatoriList({}, order),
+  })),
+  { name: 'posatori, qualification', tables: ['posatori'], run: posatoriList({ tipo: 'ESPERTO' }) },
+  { name: 'posatori, certificate', tables: ['posatori'], run: posatoriList({ certificato: '1' }) },
+  { name: 'posatori, province', tables: ['posatori'], run: posatoriList({ state: 'MI' }) },
+  { name: 'posatori, profile stato', tables: ['posatori'], run: posatoriList({ stato: 'SOSPESO' }) },
+  { name: 'posatori, account state', tables: ['posatori'], run: posatoriList({ accesso: 'disabled' }) },
+  { name: 'posatori, course month', tables: ['posatori'], run: posatoriList({ dtcorso: '2024-05' }) },
+  { name: 'posatori, name', tables: ['posatori'], sorts: 'matches', run: posatoriList({ name: 'ros' }) },
+  { name: 'posatori, name 2 letters', tables: ['posatori'], sorts: 'matches', run: posatoriList({ name: 'ro' }) },
+  { name: 'posatori, code', tables: ['posatori'], sorts: 'matches', run: posatoriList({ code: '012' }) },
+  { name: 'posatori, code 2 letters', tables: ['posatori'], sorts: 'matches', run: posatoriList({ code: 'po' }) },
+  {
+    name: 'posatori4ca (assigned or in the provinces)',
+    tables: ['posatori'],
+    run: async (db) => {
+      const scope: posatori.PosatoriScope = { all: false, capoarea: { uuid: ANY_UUID, provs: ['MI', 'BG', 'BS'] } };
+      return posatori.listPosatori(db, scope, {}, 'cognome', page, await posatori.countPosatori(db, scope, {}));
+    },
+  },
+  {
+    name: 'posatori4ri',
+    tables: ['posatori'],
+    run: async (db) => {
+      const scope: posatori.PosatoriScope = { all: false, rivenditore: ANY_UUID };
+      return posatori.listPosatori(db, scope, {}, 'cognome', page, await posatori.countPosatori(db, scope, {}));
+    },
+  },
+  ...(
+    [
+      ['partners', {}, undefined],
+      ['partners, province', { state: 'MI' }, undefined],
+      ['partners, company name', { ragsoc: 'cer' }, 'matches'],
+      ['partners, code', { code: '001' }, 'matches'],
+    ] as const
+  ).map(([name, f, sorts]): Case => ({
+    name,
+    tables: ['partners'],
+    ...(Object.keys(f).length === 0 ? { walks: true as const } : {}),
+    ...(sorts ? { sorts } : {}),
+    run: async (db) => partners.listPartners(db, all, f, page, await partners.countPartners(db, all, f)),
+  })),
+  {
+    name: 'partner_ca (assigned or in the provinces)',
+    tables: ['partners'],
+    run: async (db) => {
+      const scope: partners.PartnersScope = { all: false, capoarea: { uuid: ANY_UUID, provs: ['MI', 'BG'] } };
+      return partners.listPartners(db, scope, {}, page, await partners.countPartners(db, scope, {}));
+    },
+  },
+  {
+    name: 'partner_ri (assigned or in the area)',
+    tables: ['partners'],
+    run: async (db) => {
+      const scope: partners.PartnersScope = { all: false, rivenditore: { uuid: ANY_UUID, area: ['MI', 'MB'] } };
+      return partners.listPartners(db, scope, {}, page, await partners.countPartners(db, scope, {}));
+    },
+  },
+  ...(
+    [
+      ['capoarea', {}, undefined],
+      ['capoarea, name', { fname: 'val' }, 'matches'],
+      ['capoarea, province', { fstate: 'MI' }, 'matches'],
+    ] as const
+  ).map(([name, f, sorts]): Case => ({
+    name,
+    tables: ['capoarea', 'capoarea_provs'],
+    ...(Object.keys(f).length === 0 ? { walks: true as const } : {}),
+    ...(sorts ? { sorts } : {}),
+    run: async (db) => capoarea.listCapoarea(db, f, page, await capoarea.countCapoarea(db, f)),
+  })),
+  ...(
+    [
+      ['rivenditori', {}, undefined],
+      ['rivenditori, name', { name: 'cer' }, 'matches'],
+      ['rivenditori, code', { code: 'riv' }, 'matches'],
+      ['rivenditori, province', { state: 'MI' }, 'matches'],
+    ] as const
+  ).map(([name, f, sorts]): Case => ({
+    name,
+    tables: ['rivenditori', 'rivenditori_provs'],
+    ...(Object.keys(f).length === 0 ? { walks: true as const } : {}),
+    ...(sorts ? { sorts } : {}),
+    run: async (db) => rivenditori.listRivenditori(db, all, f, page, await rivenditori.countRivenditori(db, all, f)),
+  })),
+  {
+    name: 'rivenditori_ca (assigned or in the provinces)',
+    tables: ['rivenditori', 'rivenditori_provs'],
+    run: async (db) => {
+      const scope: rivenditori.RivenditoriScope = { all: false, capoarea: { uuid: ANY_UUID, provs: ['MI', 'BG'] } };
+      return rivenditori.listRivenditori(db, scope, {}, page, await rivenditori.countRivenditori(db, scope, {}));
+    },
+  },
+  // Home figures: coupons by state and by reseller, on coupons_state and coupons_rivenditore.
+  ...(['used', 'expired'] as const).map((state): Case => ({
+    name: `coupons ${state} (admin home)`,
+    tables: ['coupons'],
+    run: async (db) => home.countCoupons(db, state, '2026-11-24'),
+  })),
+  { name: 'coupons redeemed at a reseller', tables: ['coupons'], run: (db) => posatori.redeemedAt(db, ANY_UUID) },
+  {
+    name: 'coupons of an installer, with their totals',
+    tables: ['coupons'],
+    sorts: 'matches',
+    run: async (db) => [
+      await coupons.listOfInstaller(db, ANY_UUID, '2026-11-25', page),
+      await coupons.totalsOfInstaller(db, ANY_UUID, '2026-11-25'),
+    ],
+  },
+  {
+    name: 'posatori export, a page after a cursor',
+    tables: ['posatori'],
+    walks: true,
+    run: (db) => posatori.exportPage(db, all, {}, { lastname_key: 'rossi', name_key: 'mario', uuid: ANY_UUID }, 2000),
+  },
+  {
+    name: 'coupon figures of an export page',
+    tables: ['coupons'],
+    sorts: 'matches',
+    run: (db) => coupons.figuresOf(db, [ANY_UUID, ANY_UUID.replace('0000-4', '0001-4')], '2026-11-25'),
+  },
+  {
+    name: 'coupons of a type (before deleting it)',
+    tables: ['coupons'],
+    run: (db) => couponTypes.hasCoupons(db, ANY_UUID),
+  },
+  // Documents: every document (admin) or a group's, with or without the type filter, newest first.
+  ...(
+    [
+      ['documents, all', { all: true }, undefined],
+      ['documents, all of a type', { all: true }, 'pdf'],
+      ['documents, a group', { all: false, group: 'posatore' }, undefined],
+      ['documents, a group and a type', { all: false, group: 'posatore' }, 'zip'],
+    ] as const
+  ).map(([name, scope, kind]): Case => ({
+    name,
+    tables: ['documents', 'document_groups'],
+    ...(scope.all && kind === undefined ? { walks: true as const } : {}),
+    run: async (db) => {
+      await documents.countDocuments(db, scope, kind);
+      return documents.listDocuments(db, scope, kind, page);
+    },
+  })),
+  // Communications: a user's folder is one range of its index, newest first; the filters look only inside it.
+  ...(
+    [
+      ['messages, inbox', {}],
+      ['messages, inbox unread', { read: 'nonletti' }],
+      ['messages, inbox subject', { oggetto: 'catalogo' }],
+    ] as const
+  ).map(([name, f]): Case => ({
+    name,
+    tables: ['message_recipients', 'messages'],
+    run: async (db) => {
+      await messages.countInbox(db, ANY_UUID, f);
+      return messages.listInbox(db, ANY_UUID, f, page);
+    },
+  })),
+  ...(
+    [
+      ['messages, outbox', {}],
+      ['messages, outbox subject', { oggetto: 'catalogo' }],
+    ] as const
+  ).map(([name, f]): Case => ({
+    name,
+    tables: ['messages'],
+    run: async (db) => {
+      await messages.countOutbox(db, ANY_UUID, f);
+      return messages.listOutbox(db, ANY_UUID, f, page);
+    },
+  })),
+];
+
+/**
+ * Records the queries a repository call runs, to explain them afterwards. Kysely also passes subqueries through a
+ * plugin when they are embedded (with queryIds of their own); only a query that returns a result was run.
+ */
+function capturing(into: RootOperationNode[]): KyselyPlugin {
+  const seen = new Map<unknown, RootOperationNode>();
+  return {
+    transformQuery: ({ node, queryId }) => {
+      seen.set(queryId, node);
+      return node;
+    },
+    transformResult: async ({ queryId, result }) => {
+      const node = seen.get(queryId);
+      if (node) into.push(node);
+      return result;
+    },
+  };
+}
+
+type Problem = string;
+
+/** SQLite: "SCAN t" reads the table, "SCAN t USING ... INDEX" walks an index whole, "USE TEMP B-TREE" sorts. */
+function sqliteProblems(plan: string[], c: Case): Problem[] {
+  const problems: Problem[] = [];
+  for (const line of plan) {
+    const scan = /^SCAN (\w+)(?: AS \w+)?(.*)$/.exec(line);
+    if (scan && c.tables.includes(scan[1] ?? '')) {
+      const viaIndex = /USING (COVERING )?INDEX/.test(scan[2] ?? '');
+      if (!viaIndex) problems.push(`full scan: ${line}`);
+      else if (!c.walks) problems.push(`index walked whole, not searched: ${line}`);
+    }
+    if (/USE TEMP B-TREE/.test(line) && c.sorts !== 'matches') problems.push(`sort: ${line}`);
+  }
+  return problems;
+}
+
+type PgNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PgNode[];
+};
+
+/** PostgreSQL: a Seq Scan reads the table, an index scan without Index Cond walks it whole, a Sort sorts. */
+function pgProblems(node: PgNode, c: Case, problems: Problem[] = []): Problem[] {
+  const type = node['Node Type'];
+  const relation = node['Relation Name'] ?? '';
+  if (c.tables.includes(relation)) {
+    if (type === 'Seq Scan') problems.push(`full scan: Seq Scan on ${relation}`);
+    if ((type === 'Index Scan' || type === 'Index Only Scan') && !node['Index Cond'] && !c.walks) {
+      problems.push(`index walked whole, not searched: ${type} on ${relation}`);
+    }
+  }
+  if ((type === 'Sort' || type === 'Incremental Sort') && c.sorts !== 'matches') problems.push(`sort: ${type}`);
+  for (const child of node.Plans ?? []) pgProblems(child, c, problems);
+  return problems;
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('list query plans: an index for every order and filter, no full scan, no sort', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const problems = await ctx.db.transaction().execute(async (tx) => {
+      const sqlite = isSqlite(tx);
+      if (!sqlite) {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        await sql`set local enable_sort = off`.execute(tx);
+      }
+      const nodes: RootOperationNode[] = [];
+      await c.run(tx.withPlugin(capturing(nodes)));
+      const found: Problem[] = [];
+      for (const node of nodes) {
+        const query = tx.getExecutor().compileQuery(node, createQueryId());
+        if (!/^select/i.test(query.sql)) continue;
+        if (sqlite) {
+          const { rows } = await tx.executeQuery<{ detail: string }>(
+            CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+          );
+          found.push(
+            ...sqliteProblems(
+              rows.map((r) => r.detail),
+              c,
+            ).map((p) => `${p}\n    in ${query.sql}`),
+          );
+        } else {
+          const { rows } = await tx.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(
+            CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+          );
+          const plan = rows[0]?.['QUERY PLAN'][0].Plan;
+          if (plan) found.push(...pgProblems(plan, c).map((p) => `${p}\n    in ${query.sql}`));
+        }
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponCodeFrom, normalizeCouponCode } from '@portal/shared/validation/coupon-code';
+import { addDays, addMonths, todayInRome } from '../../../src/lib/clock.ts';
+import { createTestContext, login, loginEveryRole, personOfUser, type TestContext } from '../../helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+let capoarea: string;
+let riv: string;
+let posatore: string;
+let mario: string;
+let demoRiv: string;
+let tipo: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  mario = await personOfUser(ctx.db, 'posatori', 'posatore');
+  demoRiv = await personOfUser(ctx.db, 'rivenditori', 'rivenditore');
+  const created = await call('POST', '/api/tcoupon/nuovo', {
+    tipo: 'Test assegnazione',
+    valore: 20,
+    descri: '',
+    colore: '#1976d2',
+    ncoupon: 2,
+    minima: 0,
+    mesi: 6,
+  });
+  tipo = (created.json() as { uuid: string }).uuid;
+});
+afterAll(() => ctx.close());
+
+type Coupon = { uuid: string; code: string; stato: string; scadenza: string; dtesecuzione: string; valore: number };
+type Page = {
+  data: Coupon[];
+  reccount: number;
+  pages: number;
+  posatore: string;
+  totals: Record<'tot' | 'valid' | 'used' | 'expired', { n: number; valore: number }>;
+};
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const couponsOf = async (uuid: string, cookie = admin, query = '?size=200') =>
+  (await call('GET', `/api/coupons/${uuid}${query}`, undefined, cookie)).json() as Page;
+const held = async (uuid: string) =>
+  (await ctx.db.selectFrom('posatori').select('coupon').where('uuid', '=', uuid).executeTakeFirstOrThrow()).coupon;
+
+/** A fresh installer of the demo reseller, in Milan, with no coupons. */
+async function installer(o: { stato?: 'OK' | 'SOSPESO'; rivenditore?: string | null; state?: string } = {}) {
+  const template = await ctx.db.selectFrom('posatori').selectAll().where('uuid', '=', mario).executeTakeFirstOrThrow();
+  const uuid = crypto.randomUUID();
+  const code = `CPT${uuid.slice(0, 8)}`;
+  await ctx.db
+    .insertInto('posatori')
+    .values({
+      ...template,
+      uuid,
+      user_uuid: null,
+      userstato: 'none',
+      code,
+      code_key: code.toLowerCase(),
+      coupon: 0,
+      stato: o.stato ?? 'OK',
+      rivenditore: o.rivenditore === undefined ? demoRiv : o.rivenditore,
+      ...(o.state ? { state: o.state, capoarea: null } : {}),
+    })
+    .execute();
+  return uuid;
+}
+const assign = async (posatore: string, type = tipo) => {
+  const res = await call('POST', '/api/assegnacoupon', { tipo: type, posatore });
+  expect(res.statusCode).toBe(200);
+  return (await couponsOf(posatore)).data;
+};
+const redeem = (posatoreUuid: string, code: string, cookie = riv) =>
+  call('POST', `/api/posatori/${posatoreUuid}/coupon`, { code }, cookie);
+
+describe('assigning coupons', () => {
+  it('gives one installer the type’s ncoupon coupons, expiring today + its months', async () => {
+    const p = await installer();
+    const reply = await call('POST', '/api/assegnacoupon', { tipo, posatore: p });
+    expect(reply.json()).toEqual({ res: 'OK', posatori: 1, coupon: 2 });
+    const page = await couponsOf(p);
+    expect(page.data).toHaveLength(2);
+    for (const c of page.data) {
+      expect(c).toMatchObject({ stato: 'valid', valore: 20, dtesecuzione: '', scadenza: addMonths(todayInRome(), 6) });
+      expect(normalizeCouponCode(c.code)).toBe(c.code);
+    }
+    expect(new Set(page.data.map((c) => c.code)).size).toBe(2);
+    expect(await held(p)).toBe(2);
+    expect(page.totals.valid).toEqual({ n: 2, valore: 40 });
+  });
+
+  it('gives every installer of a filtered list their coupons in one step', async () => {
+    const listed = (await call('GET', '/api/posatori?state=BG&size=200')).json() as {
+      reccount: number;
+      data: { uuid: string; coupon: number }[];
+    };
+    expect(listed.reccount).toBeGreaterThan(0);
+    const reply = await call('POST', '/api/assegnacoupon', { tipo, filtro: { state: 'BG' } });
+    expect(reply.json()).toEqual({ res: 'OK', posatori: listed.reccount, coupon: listed.reccount * 2 });
+    const after = (await call('GET', '/api/posatori?state=BG&size=200')).json() as typeof listed;
+    for (const row of after.data) {
+      expect(row.coupon).toBe((listed.data.find((r) => r.uuid === row.uuid)?.coupon ?? -99) + 2);
+    }
+  });
+
+  it('refuses a disabled or unknown type, and an unknown installer', async () => {
+    const promo = ((await call('GET', '/api/tcoupons')).json() as { uuid: string; disattiva: boolean }[]).find(
+      (t) => t.disattiva,
+    );
+    const p = await installer();
+    const disabled = await call('POST', '/api/assegnacoupon', { tipo: promo?.uuid, posatore: p });
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json()).toMatchObject({ reason: 'Tipo coupon disattivato' });
+    const unknown = await call('POST', '/api/assegnacoupon', { tipo: crypto.randomUUID(), posatore: p });
+    expect(unknown.statusCode).toBe(400);
+    expect((await call('POST', '/api/assegnacoupon', { tipo, posatore: crypto.randomUUID() })).statusCode).toBe(404);
+    expect((await call('POST', '/api/assegnacoupon', { tipo })).statusCode).toBe(400);
+    expect((await call('POST', '/api/assegnacoupon', { tipo, filtro: { state: 'Milano' } })).statusCode).toBe(400);
+    expect(await held(p)).toBe(0);
+  });
+});
+
+describe('reading coupons', () => {
+  it('lists valid coupons first with the totals of every state', async () => {
+    const page = await couponsOf(mario);
+    expect(page.posatore).toBe('Mario Rossi');
+    const states = page.data.map((c) => c.stato);
+    expect(states.indexOf('used')).toBeGreaterThan(states.lastIndexOf('valid'));
+    expect(page.totals.tot.n).toBe(page.reccount);
+    expect(page.totals.valid.n + page.totals.used.n + page.totals.expired.n).toBe(page.totals.tot.n);
+    const valid = page.data.filter((c) => c.stato === 'valid').map((c) => c.scadenza);
+    expect(valid).toEqual([...valid].sort());
+  });
+
+  it('pages the list', async () => {
+    const first = await couponsOf(mario, admin, '?size=2&page=1');
+    expect(first.data).toHaveLength(2);
+    expect(first.pages).toBe(Math.ceil(first.reccount / 2));
+    const second = await couponsOf(mario, admin, '?size=2&page=2');
+    expect(second.data[0]?.uuid).not.toBe(first.data[0]?.uuid);
+    expect((await call('GET', `/api/coupons/${mario}?size=0`)).statusCode).toBe(400);
+  });
+
+  it('lets the area manager and the installer read, read-only, only what is theirs', async () => {
+    expect((await call('GET', `/api/readcoupons/${mario}`, undefined, capoarea)).statusCode).toBe(200);
+    expect((await call('GET', `/api/readcoupons/${mario}`, undefined, posatore)).statusCode).toBe(200);
+    expect((await call('GET', `/api/coupons/${mario}`, undefined, capoarea)).statusCode).toBe(403);
+    expect((await call('GET', `/api/readcoupons/${mario}`, undefined, riv)).statusCode).toBe(403);
+    const stranger = await installer({ state: 'PA', rivenditore: null });
+    expect((await call('GET', `/api/readcoupons/${stranger}`, undefined, posatore)).statusCode).toBe(404);
+    expect((await call('GET', `/api/readcoupons/${stranger}`, undefined, capoarea)).statusCode).toBe(404);
+    expect((await call('GET', `/api/readcoupons/${stranger}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/coupons/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('changing coupons', () => {
+  it('changes type (its value follows) and expiry while not redeemed; renewal is today + 90 days', async () => {
+    const p = await installer();
+    const [c] = await assign(p);
+    const base = ((await call('GET', '/api/tcoupons')).json() as { uuid: string; tipo: string; valore: number }[]).find(
+      (t) => t.tipo === 'Corso base',
+    );
+    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, { ptipo: base?.uuid })).statusCode).toBe(200);
+    const renewed = addDays(todayInRome(), 90);
+    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, { pscadenza: renewed })).statusCode).toBe(200);
+    const after = (await couponsOf(p)).data.find((x) => x.uuid === c?.uuid);
+    expect(after).toMatchObject({ valore: base?.valore, scadenza: renewed });
+  });
+
+  it('refuses bad changes with a reason', async () => {
+    const p = await installer();
+    const [c] = await assign(p);
+    const bad = await call('POST', `/api/setcoupon/${c?.uuid}`, { pscadenza: '2027-02-30' });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { reason: string }).reason).toMatch(/data/i);
+    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, { ptipo: tipo, pscadenza: '2030-01-01' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, {})).statusCode).toBe(400);
+    expect((await call('POST', `/api/setcoupon/${crypto.randomUUID()}`, { pscadenza: '2030-01-01' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('deletes a coupon not redeemed, and locks a redeemed one', async () => {
+    const p = await installer();
+    const [a, b] = await assign(p);
+    expect((await call('DELETE', `/api/coupon/${a?.uuid}`)).statusCode).toBe(200);
+    expect(await held(p)).toBe(1);
+    expect((await redeem(p, b?.code ?? '')).json()).toMatchObject({ res: 'OK' });
+    const locked = [
+      await call('DELETE', `/api/coupon/${b?.uuid}`),
+      await call('POST', `/api/setcoupon/${b?.uuid}`, { pscadenza: '2030-01-01' }),
+      await call('POST', `/api/setcoupon/${b?.uuid}`, { ptipo: tipo }),
+    ];
+    for (const res of locked) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ reason: 'Coupon già utilizzato: non si può modificare né eliminare' });
+    }
+    expect(await held(p)).toBe(1);
+  });
+});
+
+describe('redeeming at the reseller’s counter', () => {
+  it('redeems a valid code once, typed in any case and without the dash', async () => {
+    const p = await installer();
+    const [c] = await assign(p);
+    const typed = (c?.code ?? '').replace('-', '').toLowerCase();
+    expect((await redeem(p, typed)).json()).toEqual({ res: 'OK', code: c?.code });
+    const after = (await couponsOf(p)).data.find((x) => x.uuid === c?.uuid);
+    expect(after).toMatchObject({ stato: 'used', dtesecuzione: todayInRome() });
+    expect((await redeem(p, c?.code ?? '')).json()).toEqual({ res: 'KO', code: c?.code, reason: 'Coupon non valido' });
+  });
+
+  it('says only "Coupon non valido" for another installer’s, an expired, a disabled-type or a suspended one', async () => {
+    const p = await installer();
+    const other = await installer();
+    const [mine] = await assign(p);
+    const [theirs] = await assign(other);
+    const ko = { res: 'KO', reason: 'Coupon non valido' };
+    expect((await redeem(p, theirs?.code ?? '')).json()).toMatchObject(ko);
+
+    await call('POST', `/api/setcoupon/${mine?.uuid}`, { pscadenza: addDays(todayInRome(), -1) });
+    expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject(ko);
+    await call('POST', `/api/setcoupon/${mine?.uuid}`, { pscadenza: todayInRome() });
+
+    await call('POST', `/api/disabletcoupon/${tipo}`, {});
+    expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject(ko);
+    await call('POST', `/api/enabletcoupon/${tipo}`, {});
+
+    await call('POST', `/api/posatori/${p}/sospensione`, { sospeso: true });
+    expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject(ko);
+    await call('POST', `/api/posatori/${p}/sospensione`, { sospeso: false });
+
+    // Expiring today is still valid today.
+    expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject({ res: 'OK' });
+  });
+
+  it('refuses a mistyped code before the database, and installers out of the reseller’s reach', async () => {
+    const p = await installer();
+    const [c] = await assign(p);
+    const code = c?.code ?? '';
+    const typo = `${code.slice(0, 10)}${code.endsWith('2') ? '3' : '2'}`;
+    const res = await redeem(p, typo);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ res: 'KO', reason: 'Coupon non valido' });
+    expect((await redeem(p, 'x'.repeat(500))).statusCode).toBe(400);
+    const elsewhere = await installer({ rivenditore: null });
+    expect((await redeem(elsewhere, code)).statusCode).toBe(404);
+    expect((await redeem(p, code, admin)).statusCode).toBe(403);
+    expect((await redeem(p, code, posatore)).statusCode).toBe(403);
+  });
+
+  it('gives exactly one success to 50 parallel redemptions of one code', async () => {
+    const p = await installer();
+    const [c] = await assign(p);
+    const replies = await Promise.all(Array.from({ length: 50 }, () => redeem(p, c?.code ?? '')));
+    const ok = replies.filter((r) => (r.json() as { res: string }).res === 'OK');
+    expect(ok).toHaveLength(1);
+    const row = await ctx.db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('uuid', '=', c?.uuid ?? '')
+      .executeTakeFirstOrThrow();
+    expect(row.rivenditore).toBe(demoRiv);
+  });
+
+  it('pauses a reseller after 10 wrong codes in 15 minutes, even for a right one', async () => {
+    // A reseller of its own, so the other tests' wrong codes do not count.
+    const p = await installer();
+    const [c] = await assign(p);
+    const cookie = await login(ctx.app, 'rivenditore', undefined, '10.0.0.77');
+    await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
+    for (let i = 0; i < 10; i++) {
+      const wrong = couponCodeFrom([i, 1, 2, 3, 4, 5, 6, 7, 8]);
+      expect((await redeem(p, wrong, cookie)).json()).toMatchObject({ reason: 'Coupon non valido' });
+    }
+    const paused = (await redeem(p, c?.code ?? '', cookie)).json();
+    expect(paused).toMatchObject({ res: 'KO', reason: 'Troppi codici non validi: riprova tra 15 minuti' });
+    await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
+    expect((await redeem(p, c?.code ?? '', cookie)).json()).toMatchObject({ res: 'OK' });
+  });
+});

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simplePdf } from '../../../src/lib/pdf-files.ts';
+import { storedZip } from '../../../src/db/seed/documents.ts';
+import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+import { multipart } from '../../multipart.ts';
+
+let ctx: TestContext;
+let admin: string;
+let capoarea: string;
+let riv: string;
+let posatore: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+});
+afterAll(() => ctx.close());
+
+type Row = {
+  uuid: string;
+  title: string;
+  url: string;
+  tipo: string;
+  doc: string;
+  dests: { name: string; state: boolean }[];
+};
+type Page = { data: Row[]; page: number; pages: number; reccount: number };
+
+const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const upload = (filename: string, data: Buffer, cookie = admin) => {
+  const form = multipart([{ name: 'file', filename, contentType: 'application/octet-stream', data }]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/docs/caricadoc',
+    headers: { cookie, ...form.headers },
+    payload: form.payload,
+  });
+};
+const save = (uuid: string, body: object, cookie = admin) =>
+  ctx.app.inject({ method: 'POST', url: `/api/docs/doc/${uuid}`, headers: { cookie }, payload: body });
+const list = async (cookie: string, query = '') => (await get(`/api/docs/docs${query}`, cookie)).json() as Page;
+const titles = (page: Page) => page.data.map((d) => d.title);
+
+describe('documents', () => {
+  it('answers 401 without a session', async () => {
+    expect((await get('/api/docs/docs')).statusCode).toBe(401);
+    expect((await get('/api/docs/admdocs')).statusCode).toBe(401);
+  });
+
+  it('shows each role what its group may see, newest first', async () => {
+    expect(titles(await list(posatore))).toEqual([
+      'Catalogo prodotti 2027',
+      'Scheda tecnica adesivo cementizio C2TE',
+      'Calendario corsi 2027',
+      'Fotografie di posa a regola d’arte',
+    ]);
+    expect(titles(await list(riv))).toContain('Condizioni commerciali rivenditori');
+    expect(titles(await list(capoarea))).not.toContain('Condizioni commerciali rivenditori');
+    const all = (await get('/api/docs/admdocs', admin)).json() as Page;
+    expect(all.reccount).toBe(6);
+    const catalogo = all.data.find((d) => d.title === 'Catalogo prodotti 2027');
+    expect(catalogo?.dests.filter((d) => d.state).map((d) => d.name)).toEqual([
+      'admin',
+      'posatore',
+      'capoarea',
+      'rivenditori',
+    ]);
+  });
+
+  it('filters by type and pages', async () => {
+    expect(titles(await list(posatore, '?ftipo=zip'))).toEqual(['Fotografie di posa a regola d’arte']);
+    const second = await list(posatore, '?size=3&page=2');
+    expect(second).toMatchObject({ page: 2, pages: 2, reccount: 4 });
+    expect((await get('/api/docs/docs?ftipo=exe', posatore)).statusCode).toBe(400);
+  });
+
+  it('uploads a PDF, gives it groups and lets those groups download it, nobody else', async () => {
+    const res = await upload('Nuovo listino.pdf', simplePdf(['Nuovo listino']));
+    expect(res.statusCode, res.body).toBe(200);
+    const { uuid } = res.json() as { uuid: string };
+    // Until its groups are chosen, only the admins see it.
+    expect((await get(`/api/docs/doc/${uuid}`, riv)).statusCode).toBe(404);
+    expect((await get(`/api/docs/doc/${uuid}`, admin)).json()).toMatchObject({ title: 'Nuovo listino', tipo: 'pdf' });
+    expect((await save(uuid, { title: 'Listino aggiornato', dests: ['rivenditori', 'rivenditori'] })).statusCode).toBe(
+      200,
+    );
+    const file = await get(`/api/docs/file/${uuid}`, riv);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain('inline; filename="Nuovo listino.pdf"');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/api/docs/file/${uuid}`, capoarea)).statusCode).toBe(404);
+    expect((await get(`/api/docs/file/${uuid}`, posatore)).statusCode).toBe(404);
+    expect(titles(await list(riv))[0]).toBe('Listino aggiornato');
+  });
+
+  it('refuses a file whose bytes are not of its type, a wrong extension, a big one, none', async () => {
+    for (const [name, data] of [
+      ['finto.pdf', Buffer.from('non sono un pdf')],
+      ['archivio.zip', simplePdf(['pdf travestito'])],
+      ['foglio.xlsx', Buffer.from('testo')],
+      ['programma.exe', storedZip('a.txt', Buffer.from('a'))],
+    ] as const) {
+      const res = await upload(name, data);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().reason).toContain('Il file non è di un tipo ammesso');
+    }
+    const big = await upload('grande.pdf', Buffer.concat([simplePdf(['x']), Buffer.alloc(20 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().reason).toBe('Il documento supera la dimensione massima di 20 MB');
+    const none = await ctx.app.inject({ method: 'POST', url: '/api/docs/caricadoc', headers: { cookie: admin } });
+    expect(none.statusCode).toBe(400);
+    expect((await upload('ok.zip', storedZip('a.txt', Buffer.from('a')), riv)).statusCode).toBe(403);
+  });
+
+  it('refuses a save without title or groups with a reason', async () => {
+    const { uuid } = (await upload('Bozza.pdf', simplePdf(['Bozza']))).json() as { uuid: string };
+    const noTitle = await save(uuid, { title: ' ', dests: ['posatore'] });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().reason).toBe('Titolo obbligatorio');
+    const noGroups = await save(uuid, { title: 'Bozza', dests: [] });
+    expect(noGroups.json().reason).toBe('Indicare almeno un gruppo di destinatari');
+    expect((await save(uuid, { title: 'Bozza', dests: ['nessuno'] })).statusCode).toBe(400);
+    expect((await save(crypto.randomUUID(), { title: 'X', dests: ['posatore'] })).statusCode).toBe(404);
+  });
+
+  it('deletes a document and its file', async () => {
+    const { uuid } = (await upload('Da eliminare.pdf', simplePdf(['x']))).json() as { uuid: string };
+    await save(uuid, { title: 'Da eliminare', dests: ['posatore'] });
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/docs/doc/${uuid}`, headers: { cookie: admin } })).statusCode,
+    ).toBe(200);
+    expect((await get(`/api/docs/file/${uuid}`, posatore)).statusCode).toBe(404);
+    expect((await get(`/api/docs/file/${uuid}`, admin)).statusCode).toBe(404);
+  });
+
+  it('keeps an installer whose profile is not OK out of the documents', async () => {
+    const mario = await ctx.db
+      .selectFrom('posatori')
+      .innerJoin('users', 'users.uuid', 'posatori.user_uuid')
+      .select(['posatori.uuid', 'posatori.stato'])
+      .where('users.username', '=', 'posatore')
+      .executeTakeFirstOrThrow();
+    await ctx.db.updateTable('posatori').set({ stato: 'SOSPESO' }).where('uuid', '=', mario.uuid).execute();
+    try {
+      expect((await get('/api/docs/docs', posatore)).statusCode).toBe(403);
+    } finally {
+      await ctx.db.updateTable('posatori').set({ stato: mario.stato }).where('uuid', '=', mario.uuid).execute();
+    }
+    expect((await get('/api/docs/docs', posatore)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,199 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, loginEveryRole, personOfUser, type TestContext } from '../../helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+let capoarea: string;
+let riv: string;
+let posatore: string;
+let mario: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  mario = await personOfUser(ctx.db, 'posatori', 'posatore');
+  // Text a spreadsheet could mistake: a formula, a CAP with a leading zero, a phone with a plus.
+  await ctx.db
+    .updateTable('posatori')
+    .set({ ragsoc: '=HYPERLINK("http://esempio.it","clic")', cap: '00184', phone: '+39 02 1234' })
+    .where('uuid', '=', mario)
+    .execute();
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+async function workbook(url: string, cookie: string) {
+  const res = await get(url, cookie);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('spreadsheetml');
+  const book = XLSX.read(res.rawPayload, { type: 'buffer', cellDates: true, cellNF: true, bookFiles: true });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+  if (!sheet) throw new Error('no sheet');
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { raw: true });
+  const headers = (XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] ?? []) as string[];
+  const files = (book as unknown as { files: Record<string, { content: Uint8Array }> }).files;
+  const sheetXml = Buffer.from(files['xl/worksheets/sheet1.xml']?.content ?? []).toString('utf8');
+  return { res, sheet, rows, headers, sheetXml };
+}
+
+/** The cell of a row (0 = header) under a header. */
+function cell(sheet: XLSX.WorkSheet, headers: string[], row: number, header: string) {
+  return sheet[XLSX.utils.encode_cell({ r: row, c: headers.indexOf(header) })] as XLSX.CellObject | undefined;
+}
+
+describe('the admin registry export (/api/export)', () => {
+  it('follows the list’s filters, named after the report, with a frozen header row', async () => {
+    const listed = (await get('/api/posatori?state=MI&size=1', admin)).json() as { reccount: number };
+    const { res, rows, headers, sheetXml } = await workbook('/api/export?state=MI', admin);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="posatori-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(rows).toHaveLength(listed.reccount);
+    expect(rows.every((r) => r.PR === 'MI')).toBe(true);
+    expect(headers.slice(0, 3)).toEqual(['CODICE', 'COGNOME', 'NOME']);
+    expect(headers).toContain('COUPON TOTALI');
+    expect(sheetXml).toMatch(/state="frozen"/);
+    expect(sheetXml).toMatch(/<col [^>]*width=/);
+  });
+
+  it('writes text as text (no formulas, leading zeros kept), real dates and money as numbers', async () => {
+    const { sheet, headers, rows } = await workbook('/api/export?code=POS0001', admin);
+    expect(rows).toHaveLength(1);
+    const ragsoc = cell(sheet, headers, 1, 'RAGIONE SOCIALE');
+    expect(ragsoc?.t).toBe('s');
+    expect(ragsoc?.v).toBe('=HYPERLINK("http://esempio.it","clic")');
+    expect(ragsoc?.f).toBeUndefined();
+    expect(cell(sheet, headers, 1, 'CAP')?.v).toBe('00184');
+    expect(cell(sheet, headers, 1, 'TELEFONO')?.v).toBe('+39 02 1234');
+    const born = cell(sheet, headers, 1, 'DATA DI NASCITA');
+    expect(born?.v).toBeInstanceOf(Date);
+    expect((born?.v as Date).toISOString().slice(0, 10)).toBe('1985-12-10');
+    expect(born?.z).toBe('dd/mm/yyyy');
+    const money = cell(sheet, headers, 1, 'VALORE VALIDI');
+    expect(money?.t).toBe('n');
+    expect(String(money?.z)).toContain('#,##0.00');
+    const coupons = (await get(`/api/coupons/${mario}`, admin)).json() as {
+      totals: { tot: { n: number }; valid: { n: number; valore: number } };
+    };
+    expect(cell(sheet, headers, 1, 'COUPON TOTALI')?.v).toBe(coupons.totals.tot.n);
+    expect(money?.v).toBe(coupons.totals.valid.valore);
+  });
+
+  it('is the admin’s only, and refuses bad filters', async () => {
+    expect((await get('/api/export')).statusCode).toBe(401);
+    for (const cookie of [capoarea, riv, posatore]) expect((await get('/api/export', cookie)).statusCode).toBe(403);
+    const bad = await get('/api/export?state=Milano', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ res: 'KO' });
+  });
+});
+
+describe('the admin’s coupon exports', () => {
+  it('logs every coupon of the list’s installers (/api/exports/punti)', async () => {
+    const { rows, res } = await workbook('/api/exports/punti?code=POS0001', admin);
+    expect(res.headers['content-disposition']).toContain('log-coupon-');
+    const coupons = (await get(`/api/coupons/${mario}?size=200`, admin)).json() as {
+      data: { code: string; stato: string }[];
+    };
+    expect(rows.map((r) => r['CODICE COUPON']).sort()).toEqual(coupons.data.map((c) => c.code).sort());
+    expect(new Set(rows.map((r) => r.STATO))).toEqual(new Set(['Valido', 'Utilizzato', 'Scaduto']));
+    expect(rows.every((r) => r['CODICE POSATORE'] === 'POS0001')).toBe(true);
+  });
+
+  it('gives each installer’s coupon figures with their reseller (/api/exports/puntiriv)', async () => {
+    const { rows, headers } = await workbook('/api/exports/puntiriv?state=MI', admin);
+    const listed = (await get('/api/posatori?state=MI&size=1', admin)).json() as { reccount: number };
+    expect(rows).toHaveLength(listed.reccount);
+    expect(headers[0]).toBe('ASSEGNAZIONE RIVENDITORE');
+    for (const cookie of [capoarea, riv, posatore]) {
+      expect((await get('/api/exports/punti', cookie)).statusCode).toBe(403);
+      expect((await get('/api/exports/puntiriv', cookie)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('the reseller’s export (/api/riven/export)', () => {
+  it('holds exactly the reseller’s installers', async () => {
+    const listed = (await get('/api/posatori4ri?size=200', riv)).json() as {
+      reccount: number;
+      data: { code: string }[];
+    };
+    const { rows } = await workbook('/api/riven/export', riv);
+    expect(rows.map((r) => r.CODICE).sort()).toEqual(listed.data.map((p) => p.code).sort());
+    expect((await get('/api/riven/export', admin)).statusCode).toBe(403);
+  });
+});
+
+describe('the area manager’s reseller-coupons export', () => {
+  it('has the spec’s headers and counts the coupons of the chosen type only', async () => {
+    const all = await workbook('/api/exportrivenditori', capoarea);
+    expect(all.headers).toEqual([
+      'ASSEGNAZIONE RIVENDITORE',
+      'AZIENDA',
+      'NOME',
+      'COGNOME',
+      'TELEFONO',
+      'EMAIL',
+      'CITTÀ',
+      'PR',
+      'COUPON TOTALI',
+      'VALORE',
+      'SCADUTI',
+      'VALORE SCADUTI',
+      'USATI',
+      'VALORE USATI',
+      'ULTIMO UTILIZZO',
+      'RIMANENTI',
+      'VALIDI FINO AL',
+    ]);
+    const listed = (await get('/api/posatori4ca?size=1', capoarea)).json() as { reccount: number };
+    expect(all.rows).toHaveLength(listed.reccount);
+    const sum = (rows: Record<string, unknown>[], key: string) => rows.reduce((n, r) => n + Number(r[key] ?? 0), 0);
+    for (const r of all.rows) {
+      expect(Number(r['COUPON TOTALI'])).toBe(Number(r.SCADUTI) + Number(r.USATI) + Number(r.RIMANENTI));
+    }
+
+    const types = (await get('/api/cbotcoupons2', capoarea)).json() as { value: string; label: string }[];
+    const base = types.find((t) => t.label === 'Corso base');
+    const one = await workbook(`/api/exportrivenditori?tipocoupon=${base?.value}`, capoarea);
+    expect(sum(one.rows, 'COUPON TOTALI')).toBeLessThan(sum(all.rows, 'COUPON TOTALI'));
+    expect(sum(one.rows, 'COUPON TOTALI')).toBeGreaterThan(0);
+    // Row by row (same installers, same order): one type's coupons are part of all of them.
+    expect(one.rows).toHaveLength(all.rows.length);
+    one.rows.forEach((r, i) => {
+      expect(Number(r['COUPON TOTALI'])).toBeLessThanOrEqual(Number(all.rows[i]?.['COUPON TOTALI']));
+    });
+    expect((await get('/api/exportrivenditori?tipocoupon=nessuno', capoarea)).statusCode).toBe(400);
+    expect((await get('/api/exportrivenditori', admin)).statusCode).toBe(403);
+  });
+
+  it('exports one reseller of the area, and nobody else’s', async () => {
+    const resellers = (await get('/api/rivenditori_ca?size=200', capoarea)).json() as { data: { uuid: string }[] };
+    const first = resellers.data[0]?.uuid ?? '';
+    const { rows } = await workbook(`/api/exportrivenditore/${first}`, capoarea);
+    const theirs = await ctx.db
+      .selectFrom('posatori')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('rivenditore', '=', first)
+      .executeTakeFirstOrThrow();
+    expect(rows).toHaveLength(Number(theirs.n));
+    expect((await get(`/api/exportrivenditore/${crypto.randomUUID()}`, capoarea)).statusCode).toBe(404);
+  });
+});
+
+describe('the partner export (/api/exportpartner)', () => {
+  it('follows the filters and each role’s reach', async () => {
+    const listed = (await get('/api/partner?state=MI&size=1', admin)).json() as { reccount: number };
+    const { rows, headers, sheet } = await workbook('/api/exportpartner?state=MI', admin);
+    expect(rows).toHaveLength(listed.reccount);
+    expect(rows.every((r) => r.PR === 'MI')).toBe(true);
+    expect(headers).toContain('VALIDO FINO AL');
+    const until = cell(sheet, headers, 1, 'VALIDO FINO AL');
+    if (until) expect(until.v).toBeInstanceOf(Date);
+
+    const mine = (await get('/api/partner_ca?size=1', capoarea)).json() as { reccount: number };
+    expect((await workbook('/api/exportpartner', capoarea)).rows).toHaveLength(mine.reccount);
+    const area = (await get('/api/partner_ri?size=1', riv)).json() as { reccount: number };
+    expect((await workbook('/api/exportpartner', riv)).rows).toHaveLength(area.reccount);
+    expect((await get('/api/exportpartner', posatore)).statusCode).toBe(403);
+  });
+});

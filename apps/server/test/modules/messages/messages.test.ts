@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_BODY_MAX } from '@portal/shared/schemas/messages';
+import { searchMessages } from '../../../src/modules/messages/messages.service.ts';
+import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+let capoarea: string;
+let riv: string;
+let posatore: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+});
+afterAll(() => ctx.close());
+
+type Row = { uuid: string; docunread: boolean; descri: string; dest: string; oggetto: string; messaggio: string };
+type Page = { data: Row[]; page: number; pages: number; reccount: number };
+
+const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const post = (url: string, cookie: string, payload: object = {}) =>
+  ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+const del = (url: string, cookie: string) => ctx.app.inject({ method: 'DELETE', url, headers: { cookie } });
+const send = (cookie: string, body: { oggetto?: string; content?: string; dests?: string[] }, id = 'nuovo') =>
+  post(`/api/messages/message/${id}`, cookie, { oggetto: 'Prova', content: 'Testo di prova', dests: [], ...body });
+const inbox = async (cookie: string, query = '') => (await get(`/api/messages/recv${query}`, cookie)).json() as Page;
+const outbox = async (cookie: string, query = '') => (await get(`/api/messages/sent${query}`, cookie)).json() as Page;
+const unread = async (cookie: string) => (await get('/api/avatar', cookie)).json().msgcount as number;
+const userUuid = async (username: string) =>
+  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+
+describe('the folders', () => {
+  it('answers 401 without a session', async () => {
+    expect((await get('/api/messages/recv')).statusCode).toBe(401);
+    expect((await get('/api/messages/sent')).statusCode).toBe(401);
+  });
+
+  it('gives the installer their inbox, newest first, with the sender and the unread dot', async () => {
+    const page = await inbox(posatore);
+    expect(page.reccount).toBe(4);
+    expect(page.data.map((r) => r.oggetto)).toEqual([
+      'Nuovo catalogo 2027',
+      'Corso di aggiornamento a Milano',
+      'Materiale pronto per il ritiro',
+      'Visita in cantiere',
+    ]);
+    expect(page.data[0]).toMatchObject({ descri: 'Laura Amministratrice', docunread: true });
+    expect(page.data[3]).toMatchObject({ descri: 'Giorgio Valli', docunread: false });
+    expect(await unread(posatore)).toBe(3);
+  });
+
+  it('has no outbox for the installer', async () => {
+    expect((await get('/api/messages/sent', posatore)).statusCode).toBe(403);
+  });
+
+  it('gives the sender their outbox with the recipients as chosen', async () => {
+    const page = await outbox(admin);
+    expect(page.data.map((r) => r.oggetto)).toContain('Nuovo catalogo 2027');
+    expect(page.data.find((r) => r.oggetto === 'Nuovo catalogo 2027')?.dest).toBe('Tutti i posatori');
+  });
+
+  it('filters by subject and by read state, and pages', async () => {
+    expect((await inbox(posatore, '?foggetto=CATALOGO')).data.map((r) => r.oggetto)).toEqual(['Nuovo catalogo 2027']);
+    expect((await inbox(posatore, '?tiporead=letti')).data.map((r) => r.oggetto)).toEqual(['Visita in cantiere']);
+    expect((await inbox(posatore, '?tiporead=nonletti')).reccount).toBe(3);
+    const second = await inbox(posatore, '?size=3&page=2');
+    expect(second).toMatchObject({ page: 2, pages: 2, reccount: 4 });
+    expect(second.data).toHaveLength(1);
+    // A page beyond the last is the last page.
+    expect(await inbox(posatore, '?size=3&page=9')).toMatchObject({ page: 2, pages: 2 });
+    expect(await inbox(posatore, '?foggetto=nessuna corrispondenza')).toEqual({
+      data: [],
+      page: 1,
+      pages: 0,
+      reccount: 0,
+    });
+  });
+
+  it('refuses bad filters with an Italian reason', async () => {
+    for (const query of ['?tiporead=forse', '?size=0', '?page=-1', `?foggetto=${'x'.repeat(201)}`]) {
+      const res = await get(`/api/messages/recv${query}`, posatore);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ res: 'KO', reason: expect.any(String) });
+    }
+  });
+
+  it('lists the read states of the Tipo filter', async () => {
+    expect((await get('/api/messages/tipiletto', posatore)).json()).toEqual([
+      { value: 'nonletti', label: 'Da leggere' },
+      { value: 'letti', label: 'Letti' },
+    ]);
+  });
+});
+
+describe('writing', () => {
+  it('refuses a message without subject or recipients with the spec’s words', async () => {
+    const noSubject = await send(admin, { oggetto: '  ', dests: ['g:posatori'] });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.json()).toMatchObject({ res: 'KO', reason: 'Oggetto obbligatorio' });
+    const noDests = await send(admin, { dests: [] });
+    expect(noDests.statusCode).toBe(400);
+    expect(noDests.json()).toMatchObject({ res: 'KO', reason: 'Indicare almeno un destinatario' });
+    const tooLong = await send(admin, { dests: ['g:posatori'], content: 'x'.repeat(MESSAGE_BODY_MAX + 1) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('does not let the installer write', async () => {
+    expect((await send(posatore, { dests: ['g:admin'] })).statusCode).toBe(403);
+    expect((await get('/api/dests', posatore)).statusCode).toBe(403);
+  });
+
+  it('sends to a person once, whatever the duplicates, and the bell counts it', async () => {
+    const mario = await userUuid('posatore');
+    const before = await unread(posatore);
+    const res = await send(admin, { oggetto: 'Doppio', dests: [mario, mario] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ res: 'OK', recipients: 1 });
+    expect(await unread(posatore)).toBe(before + 1);
+    const row = (await inbox(posatore)).data[0];
+    expect(row).toMatchObject({ oggetto: 'Doppio', docunread: true, descri: 'Laura Amministratrice' });
+  });
+
+  it('sends to every installer as one request, stored as rows, with a queued e-mail each', async () => {
+    const withAccount = await ctx.db
+      .selectFrom('posatori')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_uuid', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const res = await send(admin, { oggetto: 'A tutti', dests: ['g:posatori'] });
+    expect(res.json()).toMatchObject({ res: 'OK', recipients: Number(withAccount.n) });
+    const { uuid } = res.json() as { uuid: string };
+    const mails = await ctx.db
+      .selectFrom('mail_queue')
+      .select(['to_addr', 'subject', 'body', 'status'])
+      .where('uuid', '>=', `msg:${uuid}:`)
+      .where('uuid', '<', `msg:${uuid};`)
+      .execute();
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.length).toBeLessThanOrEqual(Number(withAccount.n));
+    expect(mails[0]).toMatchObject({ subject: 'Nuova comunicazione: A tutti', status: 'pending' });
+    expect(mails[0]?.body).toContain(`http://localhost:3000/msg/${uuid}`);
+  });
+
+  it('keeps the writers within their reach', async () => {
+    // An installer out of the reseller's and the area manager's reach: Palermo, assigned to neither.
+    const stranger = await ctx.db
+      .selectFrom('posatori')
+      .select('user_uuid')
+      .where('state', '=', 'PA')
+      .where('user_uuid', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('posatori')
+      .set({ rivenditore: null, capoarea: null })
+      .where('user_uuid', '=', stranger.user_uuid)
+      .execute();
+    for (const cookie of [riv, capoarea]) {
+      const res = await send(cookie, { dests: [stranger.user_uuid ?? ''] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.dests).toBe('Destinatario non valido o fuori dalla tua area');
+    }
+    expect((await send(admin, { dests: [stranger.user_uuid ?? ''] })).statusCode).toBe(200);
+    expect((await send(capoarea, { dests: ['g:capoarea'] })).statusCode).toBe(400);
+    expect((await send(riv, { dests: ['g:rivenditori'] })).statusCode).toBe(400);
+    expect((await send(riv, { dests: ['g:posatori:PA'] })).statusCode).toBe(400);
+    expect((await send(riv, { dests: ['qualcuno'] })).statusCode).toBe(400);
+    // Their own: the reseller writes to their installers, their area manager and the admins.
+    const ok = await send(riv, {
+      oggetto: 'Dal negozio',
+      dests: ['g:posatori', await userUuid('capoarea'), 'g:admin'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await inbox(capoarea)).data[0]?.oggetto).toBe('Dal negozio');
+    expect((await inbox(admin)).data[0]?.oggetto).toBe('Dal negozio');
+    expect((await inbox(posatore)).data[0]?.oggetto).toBe('Dal negozio');
+  });
+
+  it('sends to the installers of a list’s filter', async () => {
+    const res = await send(capoarea, { oggetto: 'Milano', dests: ['f:posatori?state=MI&order=nome&page=3'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = await ctx.db
+      .selectFrom('posatori')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'MI')
+      .where('user_uuid', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(res.json().recipients).toBe(Number(expected.n));
+    const sent = (await outbox(capoarea)).data[0];
+    expect(sent?.dest).toMatch(/^Posatori dell’elenco filtrato \(\d+\)$/);
+    expect((await send(capoarea, { dests: ['f:posatori?state=XX9'] })).statusCode).toBe(400);
+  });
+
+  it('offers the composer the groups and people of the writer’s reach', async () => {
+    const all = (await get('/api/dests', admin)).json() as { id: string; label: string }[];
+    expect(all.map((d) => d.label)).toEqual([
+      'Tutti i posatori',
+      'Tutti i capi area',
+      'Tutti i rivenditori',
+      'Amministratori',
+    ]);
+    const rossi = (await get('/api/dests?q=rossi', capoarea)).json() as { id: string; label: string }[];
+    expect(rossi.some((d) => d.label.startsWith('Mario Rossi (Posatore'))).toBe(true);
+    const milano = (await get('/api/dests?q=milano', admin)).json() as { id: string; label: string }[];
+    expect(milano).toContainEqual({ id: 'g:posatori:MI', label: 'Posatori della provincia di Milano' });
+    const reseller = (await get('/api/dests?q=valli', riv)).json() as { id: string; label: string }[];
+    expect(reseller).toContainEqual({ id: await userUuid('capoarea'), label: 'Giorgio Valli (Capo area)' });
+  });
+});
+
+describe('one message', () => {
+  it('shows its recipient the message, and nobody else', async () => {
+    const mario = await userUuid('posatore');
+    const { uuid } = (
+      await send(capoarea, { oggetto: 'Solo per Mario', content: 'Ciao Mario', dests: [mario] })
+    ).json();
+    const seen = await get(`/api/messages/message/${uuid}`, posatore);
+    expect(seen.json()).toMatchObject({ mittente: 'Giorgio Valli', title: 'Solo per Mario', content: 'Ciao Mario' });
+    expect(seen.json().editable).toBe(false);
+    expect((await get(`/api/messages/message/${uuid}`, riv)).statusCode).toBe(404);
+    expect((await get(`/api/messages/message/${crypto.randomUUID()}`, admin)).statusCode).toBe(404);
+    expect((await get('/api/messages/message/non-un-id', admin)).statusCode).toBe(400);
+    const own = (await get(`/api/messages/message/${uuid}`, capoarea)).json();
+    expect(own).toMatchObject({ editable: true, dests: [{ id: mario, label: 'Mario Rossi' }] });
+  });
+
+  it('marks read and unread for its recipient only, and the bell follows', async () => {
+    const mario = await userUuid('posatore');
+    const { uuid } = (await send(admin, { oggetto: 'Da leggere', dests: [mario] })).json();
+    const before = await unread(posatore);
+    expect((await post(`/api/setread/${uuid}`, posatore)).statusCode).toBe(200);
+    expect(await unread(posatore)).toBe(before - 1);
+    expect((await inbox(posatore)).data.find((r) => r.uuid === uuid)?.docunread).toBe(false);
+    expect((await post(`/api/setunread/${uuid}`, posatore)).statusCode).toBe(200);
+    expect(await unread(posatore)).toBe(before);
+    expect((await post(`/api/setread/${uuid}`, riv)).statusCode).toBe(404);
+    expect((await post(`/api/setread/${uuid}`, admin)).statusCode).toBe(404);
+  });
+
+  it('lets its sender edit it: the recipients see the new text and keep their read state', async () => {
+    const mario = await userUuid('posatore');
+    const { uuid } = (await send(capoarea, { oggetto: 'Prima', dests: [mario] })).json();
+    await post(`/api/setread/${uuid}`, posatore);
+    const edited = await send(capoarea, { oggetto: 'Dopo', content: 'Nuovo testo', dests: [mario] }, uuid);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const row = (await inbox(posatore)).data.find((r) => r.uuid === uuid);
+    expect(row).toMatchObject({ oggetto: 'Dopo', messaggio: 'Nuovo testo', docunread: false });
+    expect((await send(posatore, { oggetto: 'No', dests: [mario] }, uuid)).statusCode).toBe(403);
+    expect((await send(admin, { oggetto: 'No', dests: [mario] }, uuid)).statusCode).toBe(404);
+    // Recipients taken off the message lose it.
+    const admins = await send(capoarea, { oggetto: 'Dopo', dests: ['g:admin'] }, uuid);
+    expect(admins.statusCode).toBe(200);
+    expect((await get(`/api/messages/message/${uuid}`, posatore)).statusCode).toBe(404);
+    expect((await get(`/api/messages/message/${uuid}`, admin)).statusCode).toBe(200);
+  });
+
+  it('lets its sender delete it, with the e-mails not sent yet', async () => {
+    const mario = await userUuid('posatore');
+    const { uuid } = (await send(riv, { oggetto: 'Da eliminare', dests: [mario] })).json();
+    expect((await del(`/api/messages/message/${uuid}`, posatore)).statusCode).toBe(403);
+    expect((await del(`/api/messages/message/${uuid}`, admin)).statusCode).toBe(404);
+    expect((await del(`/api/messages/message/${uuid}`, riv)).statusCode).toBe(200);
+    expect((await get(`/api/messages/message/${uuid}`, posatore)).statusCode).toBe(404);
+    const left = await ctx.db
+      .selectFrom('mail_queue')
+      .select('uuid')
+      .where('uuid', '=', `msg:${uuid}:${mario}`)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await del(`/api/messages/message/${uuid}`, riv)).statusCode).toBe(404);
+  });
+});
+
+describe('the global search’s messages', () => {
+  it('finds only what the user sent or received', async () => {
+    const viewer = async (username: string, role: 'admin' | 'posatore' | 'rivenditori') => ({
+      userUuid: await userUuid(username),
+      roles: [role],
+    });
+    const mine = await searchMessages(ctx.db, await viewer('posatore', 'posatore'), 'catalogo', 20);
+    expect(mine.map((m) => m.descri)).toEqual(['Nuovo catalogo 2027']);
+    const theirs = await searchMessages(ctx.db, await viewer('rivenditore', 'rivenditori'), 'catalogo', 20);
+    expect(theirs).toEqual([]);
+  });
+});

@@ -1,0 +1,248 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { Background } from '../../src/lib/background.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { THROTTLE } from '../../src/modules/auth/auth.service.ts';
+import { createTestContext, login, readOutbox, resetIdOf, type TestContext } from '../helpers.ts';
+
+/** Issue 8, item 7: the account findings, each reproduced and closed. */
+
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await login(ctx.app, 'admin');
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: object, cookie?: string) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+const lastLink = () => resetIdOf(readOutbox(ctx.outbox).at(-1)?.link);
+const personOf = async (table: 'capoarea' | 'rivenditori', username: string) =>
+  ctx.db
+    .selectFrom(table)
+    .innerJoin('users', 'users.uuid', `${table}.user_uuid`)
+    .select([`${table}.uuid as uuid`, 'users.uuid as userUuid'])
+    .where('users.username', '=', username)
+    .executeTakeFirstOrThrow();
+const statoOf = async (userUuid: string) =>
+  (await ctx.db.selectFrom('users').select('stato').where('uuid', '=', userUuid).executeTakeFirstOrThrow()).stato;
+
+describe('a disabled account stays disabled', () => {
+  it('disabling cancels a reset link sent before, and the link cannot switch the account back on', async () => {
+    const ca = await personOf('capoarea', 'capoarea.nordest');
+    expect((await post('/auth/admin/resetpassword', { user: ca.uuid }, admin)).statusCode).toBe(200);
+    const pid = lastLink();
+    expect((await post(`/api/capoarea/${ca.uuid}/stato`, { stato: 'disabled' }, admin)).json().stato).toBe('disabled');
+
+    const used = await post('/auth/resetpwd', { pid, ppwd: 'riattivami-2027' });
+    expect(used.json()).toEqual({ res: 'KO', reason: 'Errore sessione' });
+    expect(await statoOf(ca.userUuid)).toBe('disabled');
+  });
+
+  it('an activation sent to a disabled account sets the password but leaves the access off', async () => {
+    const riv = await personOf('rivenditori', 'rivenditore.genova');
+    await post(`/api/rivenditore/${riv.uuid}/stato`, { stato: 'disabled' }, admin);
+    expect((await post('/auth/admin/resetpassword', { user: riv.uuid }, admin)).statusCode).toBe(200);
+    expect((await post('/auth/resetpwd', { pid: lastLink(), ppwd: 'genova-piastrelle' })).json()).toEqual({
+      res: 'OK',
+    });
+    expect(await statoOf(riv.userUuid)).toBe('disabled');
+    expect((await post('/auth/login', { user: 'rivenditore.genova', pwd: 'genova-piastrelle' })).json()).toEqual({
+      res: 'KO',
+    });
+    // Only the admin's switch gives it back, with the password just chosen.
+    await post(`/api/rivenditore/${riv.uuid}/stato`, { stato: 'active' }, admin);
+    expect((await post('/auth/login', { user: 'rivenditore.genova', pwd: 'genova-piastrelle' })).json().res).toBe('OK');
+  });
+});
+
+describe('usernames and e-mails are trimmed and compared without case', () => {
+  it('an installer whose e-mail ends with a space gets a usable account; a second one is a clear 400, not a 500', async () => {
+    const orphans = await ctx.db
+      .selectFrom('posatori')
+      .select('uuid')
+      .where('user_uuid', 'is', null)
+      .orderBy('code')
+      .limit(2)
+      .execute();
+    const [first, second] = orphans.map((o) => o.uuid);
+    if (!first || !second) throw new Error('servono due posatori senza account');
+    await ctx.db.updateTable('posatori').set({ email: 'Posa.Spazio@Esempio.it ' }).where('uuid', '=', first).execute();
+    await ctx.db.updateTable('posatori').set({ email: ' posa.spazio@esempio.it' }).where('uuid', '=', second).execute();
+
+    expect((await post('/auth/admin/resetpassword', { user: first }, admin)).json()).toEqual({ res: 'OK' });
+    const account = await ctx.db
+      .selectFrom('users')
+      .innerJoin('posatori', 'posatori.user_uuid', 'users.uuid')
+      .select(['users.username', 'users.email'])
+      .where('posatori.uuid', '=', first)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ username: 'posa.spazio@esempio.it', email: 'posa.spazio@esempio.it' });
+    expect((await post('/auth/resetpwd', { pid: lastLink(), ppwd: 'spazio-finale-1' })).json()).toEqual({ res: 'OK' });
+    expect((await post('/auth/login', { user: '  POSA.Spazio@esempio.IT ', pwd: 'spazio-finale-1' })).json().res).toBe(
+      'OK',
+    );
+
+    const again = await post('/auth/admin/resetpassword', { user: second }, admin);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ res: 'KO', reason: 'Esiste già un utente con questa email' });
+  });
+
+  it('an area manager created with spaces and capitals is named in the normal form', async () => {
+    const res = await post(
+      '/api/capoarea',
+      {
+        name: 'Ugo',
+        lastname: 'Spazi',
+        piva: '',
+        codfis: '',
+        address: 'Via Roma 1',
+        city: 'Milano',
+        cap: '20100',
+        state: 'MI',
+        phone: '',
+        cell: '',
+        email: '  Ugo.Spazi@Esempio.IT ',
+        website: '',
+        provs: [],
+      },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = (
+      await ctx.app.inject({ method: 'GET', url: `/api/capoarea/${res.json().uuid}`, headers: { cookie: admin } })
+    ).json();
+    expect(profile.username).toBe('ugo.spazi@esempio.it');
+    expect(profile.email).toBe('ugo.spazi@esempio.it');
+    const duplicate = await post(
+      '/api/riventitore',
+      {
+        ragsoc: 'X',
+        code: '',
+        name: 'A',
+        lastname: 'B',
+        piva: '',
+        codfis: '',
+        address: '',
+        city: '',
+        cap: '',
+        state: '',
+        phone: '',
+        cell: '',
+        email: 'UGO.SPAZI@esempio.it',
+        website: '',
+        capoarea: '',
+        provs: [],
+      },
+      admin,
+    );
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().fields).toEqual({ email: 'Esiste già un utente con questa email' });
+  });
+});
+
+describe('the lockout counts per account, whatever name was typed', () => {
+  it('username and e-mail share one budget of failures', async () => {
+    const attempt = (user: string, pwd: string, i: number) =>
+      ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { user, pwd }, remoteAddress: `10.8.0.${i}` });
+    // capoarea's e-mail address in the demo network.
+    const { email } = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('username', '=', 'capoarea')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < THROTTLE.perUser; i++) {
+      await attempt(i % 2 === 0 ? 'capoarea' : email, `errata-${i}`, i);
+    }
+    expect((await attempt(email, DEMO_PASSWORD, 50)).json()).toEqual({ res: 'KO' });
+    expect((await attempt('CAPOAREA ', DEMO_PASSWORD, 51)).json()).toEqual({ res: 'KO' });
+  });
+});
+
+describe('a new login rotates the session of that browser', () => {
+  it('the session the browser had before no longer works', async () => {
+    const first = await login(ctx.app, 'posatore');
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { user: 'posatore', pwd: DEMO_PASSWORD },
+      headers: { cookie: first },
+    });
+    const second = again.cookies.find((c) => c.name === 'portale_sid');
+    expect(second?.value).toBeTruthy();
+    expect(`portale_sid=${second?.value}`).not.toBe(first);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/avatar', headers: { cookie: first } })).statusCode).toBe(
+      401,
+    );
+    const fresh = `portale_sid=${second?.value}`;
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/avatar', headers: { cookie: fresh } })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+/** Records the shape of every query (kind and tables), never its values. */
+function queryRecorder(): KyselyPlugin & { shapes: string[] } {
+  const shapes: string[] = [];
+  const tablesOf = (node: unknown): string[] => {
+    const found: string[] = [];
+    const walk = (value: unknown) => {
+      if (!value || typeof value !== 'object') return;
+      const v = value as { kind?: string; table?: { identifier?: { name?: string } } };
+      if (v.kind === 'TableNode' && v.table?.identifier?.name) found.push(v.table.identifier.name);
+      for (const child of Object.values(value)) walk(child);
+    };
+    walk(node);
+    return found;
+  };
+  return {
+    shapes,
+    transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+      shapes.push(`${node.kind}:${tablesOf(node).join(',')}`);
+      return node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  };
+}
+
+describe('the reset request takes the same path whether the user exists or not', () => {
+  it('runs the same queries for an existing, an unknown and a disabled user, and mails only the first', async () => {
+    const recorder = queryRecorder();
+    // Background work waits until drained, so the request path is recorded on its own.
+    const queued: (() => Promise<void>)[] = [];
+    const background: Background = {
+      run: (_label, task) => void queued.push(task),
+      drain: async () => {
+        for (let task = queued.shift(); task; task = queued.shift()) await task();
+      },
+    };
+    const app = await buildApp({ config: ctx.config, db: ctx.db.withPlugin(recorder), background });
+    await app.ready();
+    try {
+      const pathOf = async (user: string) => {
+        recorder.shapes.length = 0;
+        const res = await app.inject({ method: 'POST', url: '/auth/resetpassword', payload: { user } });
+        expect(res.json()).toEqual({ res: 'OK' });
+        const onRequest = [...recorder.shapes];
+        await app.background.drain();
+        return onRequest;
+      };
+      const before = readOutbox(ctx.outbox).length;
+      const existing = await pathOf('admin');
+      const afterExisting = readOutbox(ctx.outbox).length;
+      const unknown = await pathOf('nessuno.qui@esempio.it');
+      const disabled = await pathOf('capoarea.sud');
+      expect(existing.length).toBeGreaterThan(0);
+      expect(unknown).toEqual(existing);
+      expect(disabled).toEqual(existing);
+      expect(afterExisting).toBe(before + 1);
+      expect(readOutbox(ctx.outbox)).toHaveLength(before + 1);
+    } finally {
+      await app.close();
+    }
+  });
+});
