@@ -1,23 +1,50 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-// Latin subsets only: Italian text needs nothing else, and each subset adds @font-face rules.
-import '@fontsource/roboto/latin-400.css';
-import '@fontsource/roboto/latin-500.css';
-import '@fontsource/roboto/latin-700.css';
-import '@fontsource/roboto/latin-ext-400.css';
-import '@fontsource/roboto/latin-ext-500.css';
-import '@fontsource/roboto/latin-ext-700.css';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { landingRole, type Role } from '@portal/shared/roles';
+import './app/fonts.css';
+// Zod's own messages in Italian, as on the server.
+import '@portal/shared/zod-it';
+import { PublicApp } from './app/public-app.tsx';
+import { isPublicPath, redirectsLoggedIn } from './app/public-paths.ts';
+import { checkSession } from './features/auth/api/public-auth.ts';
+import { takeNotice } from './lib/session-notice.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Elemento #root mancante in index.html');
+/*
+ * Two entries in one page (docs/decisions/0008): the public screens render at once from this chunk; the role areas
+ * (router, query cache, forms, the rest of MUI) are one import away, fetched after a login or straight away for any
+ * other address.
+ */
+const element = document.getElementById('root');
+if (!element) throw new Error('Elemento #root mancante in index.html');
+const root = createRoot(element);
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/** Loads the role areas, then shows them at `path` (the address stays as it is until they can show it). */
+function enterArea(path: string | undefined, roles?: Role[]): void {
+  void import('./app/full-app.tsx').then(({ FullApp }) => {
+    if (path) window.history.replaceState(null, '', path);
+    root.render(
+      <StrictMode>
+        <FullApp roles={roles} />
+      </StrictMode>,
+    );
+  });
+}
+
+const { pathname } = window.location;
+if (isPublicPath(pathname)) {
+  root.render(
+    <StrictMode>
+      <PublicApp notice={takeNotice()} enterArea={enterArea} />
+    </StrictMode>,
+  );
+  // A visitor who is still logged in goes to their area (spec section 2: "A user who is already logged in is
+  // redirected"); the form is on screen meanwhile, so the page paints without waiting for the answer.
+  if (redirectsLoggedIn(pathname)) {
+    void checkSession().then((roles) => {
+      const landing = landingRole(roles);
+      if (landing && redirectsLoggedIn(window.location.pathname)) enterArea(`/${landing}`, roles);
+    });
+  }
+} else {
+  enterArea(undefined);
+}

@@ -5,30 +5,34 @@ import { RouteError } from '../components/route-error.tsx';
 import { adminRoutes } from './routes/admin/admin-routes.tsx';
 import { capoareaRoutes } from './routes/capoarea/capoarea-routes.tsx';
 import { posatoreRoutes } from './routes/posatore/posatore-routes.tsx';
-import { LoginPage } from './routes/public/login-page.tsx';
 import { PublicLayout } from './routes/public/public-layout.tsx';
-import { RecoverPage } from './routes/public/recover-page.tsx';
-import { ResetPasswordPage } from './routes/public/reset-password-page.tsx';
-import { ResettedPage } from './routes/public/resetted-page.tsx';
+import { ToPublicScreens } from './to-public-screens.tsx';
 import { rivenditoriRoutes } from './routes/rivenditori/rivenditori-routes.tsx';
 
-// The public screens are in the entry chunk so the login page paints at once; each role area
-// (shell, side menu, icons, its pages) is a lazy chunk fetched after login.
+// The role areas, each a lazy chunk (shell, side menu, icons, its pages). The public screens are the other entry
+// (public-app.tsx): an address of theirs reached from here (a logout, an expired session) loads that entry.
 const routes: RouteObject[] = [
   {
     path: '/',
     ErrorBoundary: RouteError,
     HydrateFallback: FullPageSpinner,
     children: [
+      { index: true, Component: ToPublicScreens },
+      { path: 'recover', Component: ToPublicScreens },
+      { path: 'resetted', Component: ToPublicScreens },
+      { path: 'resetpwd/:req', Component: ToPublicScreens },
+      // The link of a message's notification e-mail (communication-pages.tsx).
       {
-        Component: PublicLayout,
-        children: [
-          { index: true, Component: LoginPage },
-          { path: 'recover', Component: RecoverPage },
-          { path: 'resetted', Component: ResettedPage },
-          { path: 'resetpwd/:req', Component: ResetPasswordPage },
-          { path: '*', element: <PageNotFound homePath="/" homeLabel="Vai alla pagina di accesso" framed={false} /> },
-        ],
+        path: 'msg/:id',
+        lazy: async () => ({ Component: (await import('./routes/communication-pages.tsx')).MessageLinkPage }),
+      },
+      {
+        path: '*',
+        element: (
+          <PublicLayout>
+            <PageNotFound homePath="/" homeLabel="Vai alla pagina di accesso" framed={false} />
+          </PublicLayout>
+        ),
       },
       {
         path: 'admin',
@@ -56,4 +60,5 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Made when the role areas first show, so it starts from the address they show (main.tsx sets it just before). */
+export const createRouter = () => createBrowserRouter(routes);

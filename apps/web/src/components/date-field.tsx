@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { MIN_DATE } from '@portal/shared/validation/common';
+import { lazy, Suspense } from 'react';
+import { PickerPlaceholder } from './picker-placeholder.tsx';
 
 /**
  * What the field reports while its text is not a whole date: a value every date schema refuses ('Data non valida'),
@@ -9,16 +7,7 @@ import { MIN_DATE } from '@portal/shared/validation/common';
  */
 export const UNFINISHED_DATE = 'data-incompleta';
 
-const ISO = 'YYYY-MM-DD';
-const minDate = dayjs(MIN_DATE);
-
-function toDayjs(value: string): Dayjs | null {
-  if (value === '') return null;
-  const date = dayjs(value, ISO);
-  return date.isValid() ? date : null;
-}
-
-type DateFieldProps = {
+export type DateFieldProps = {
   /** YYYY-MM-DD, '' when empty. */
   value: string;
   onChange: (value: string) => void;
@@ -33,48 +22,16 @@ type DateFieldProps = {
   size?: 'small' | 'medium';
 };
 
-/** The date field (spec sections 5 and 9): dd/mm/yyyy, not before 01/01/1900, YYYY-MM-DD on the wire. */
-export function DateField({
-  value,
-  onChange,
-  onBlur,
-  label,
-  id,
-  name,
-  error,
-  helperText,
-  required,
-  readOnly,
-  size,
-}: DateFieldProps) {
-  // The picker keeps a half-typed date as an invalid Dayjs; our own string for it must not wipe what was typed.
-  const [current, setCurrent] = useState<Dayjs | null>(() => toDayjs(value));
-  // What the field last reported, and the value it last received: a new value that is not our own report comes
-  // from outside (a reset, cleared filters) and replaces what is on screen.
-  const [sent, setSent] = useState(value);
-  const [received, setReceived] = useState(value);
-  if (value !== received) {
-    setReceived(value);
-    if (value !== sent) setCurrent(toDayjs(value));
-  }
+// The date pickers weigh 60 kB: a screen downloads them with its first date field, not with the area.
+const DateFieldPicker = lazy(async () => ({ default: (await import('./date-field-picker.tsx')).DateFieldPicker }));
 
+/** The date field (spec sections 5 and 9): dd/mm/yyyy, not before 01/01/1900, YYYY-MM-DD on the wire. */
+export function DateField(props: DateFieldProps) {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(props.value);
+  const text = iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : '';
   return (
-    <DatePicker
-      label={label}
-      value={current}
-      minDate={minDate}
-      format="DD/MM/YYYY"
-      readOnly={readOnly}
-      onChange={(next) => {
-        setCurrent(next);
-        const out = next === null ? '' : next.isValid() ? next.format(ISO) : UNFINISHED_DATE;
-        setSent(out);
-        onChange(out);
-      }}
-      slotProps={{
-        textField: { id, name, error, helperText, required, size, fullWidth: true, onBlur },
-        field: { clearable: !readOnly },
-      }}
-    />
+    <Suspense fallback={<PickerPlaceholder {...props} text={text} />}>
+      <DateFieldPicker {...props} />
+    </Suspense>
   );
 }

@@ -54,7 +54,8 @@ export function FilterBar({ title, activeCount, onClear, children }: FilterBarPr
           Azzera filtri
         </Button>
       </Box>
-      <Collapse in={!phone || open}>
+      {/* Folded on a phone, the fields are not even mounted: the month picker then loads only when they open. */}
+      <Collapse in={!phone || open} unmountOnExit>
         <Box
           id={id}
           sx={{

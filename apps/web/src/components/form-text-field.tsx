@@ -1,9 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { TextInput, type TextInputProps } from './text-input.tsx';
 
 type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'inputRef'
+  TextInputProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef'
 > & {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
@@ -12,24 +12,24 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
 };
 
 /**
- * A MUI TextField bound to react-hook-form: the field's zod message becomes the helper text.
+ * An outlined text field bound to react-hook-form: the field's zod message becomes the helper text.
  * `error` and `helperText` add a live warning of the screen's own (shown while no zod message is).
  */
 export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
   control,
   name,
+  filter,
   helperText,
   error,
-  filter,
   ...props
 }: FormTextFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <TextField
+    <TextInput
       {...props}
       name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(filter ? filter(event.target.value) : event.target.value)}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(value) => field.onChange(filter ? filter(value) : value)}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error !== undefined || error === true}

@@ -1,17 +1,11 @@
-import { useState } from 'react';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { fromMonthValue, MONTH_MIN_YEAR, MONTH_YEARS_AHEAD, toMonthValue } from '@portal/shared/validation/common';
+import { lazy, Suspense } from 'react';
+import { fromMonthValue } from '@portal/shared/validation/common';
+import { PickerPlaceholder } from './picker-placeholder.tsx';
 
 /** What the field reports while its text is not a whole month: refused by every month schema ('Mese non valido'). */
 export const UNFINISHED_MONTH = 'mese-incompleto';
 
-function toDayjs(value: string): Dayjs | null {
-  const parsed = fromMonthValue(value);
-  return parsed ? dayjs(new Date(parsed.year, parsed.month - 1, 1)) : null;
-}
-
-type MonthYearFieldProps = {
+export type MonthYearFieldProps = {
   /** Stored as the first day of the month, YYYY-MM-01; '' when not set. */
   value: string;
   /** '' (cleared), YYYY-MM-01, or UNFINISHED_MONTH while a month is half typed. */
@@ -27,56 +21,21 @@ type MonthYearFieldProps = {
   size?: 'small' | 'medium';
 };
 
+// The date pickers weigh 60 kB: a screen downloads them with its first month field, not with the area.
+const MonthYearFieldPicker = lazy(async () => ({
+  default: (await import('./month-year-field-picker.tsx')).MonthYearFieldPicker,
+}));
+
 /**
  * A month-year field (spec sections 5 and 9): mm/yyyy, typed or picked from a year list of 1970 to this year + 10
  * and then a month; stored as the first day of the month.
  */
-export function MonthYearField({
-  value,
-  onChange,
-  onBlur,
-  label,
-  id,
-  name,
-  error,
-  helperText,
-  required,
-  readOnly,
-  size,
-}: MonthYearFieldProps) {
-  // As in DateField: a half-typed month stays on screen while the form holds UNFINISHED_MONTH for it.
-  const [current, setCurrent] = useState<Dayjs | null>(() => toDayjs(value));
-  // What the field last reported, and the value it last received: a new value that is not our own report comes
-  // from outside (a reset, cleared filters) and replaces what is on screen.
-  const [sent, setSent] = useState(value);
-  const [received, setReceived] = useState(value);
-  if (value !== received) {
-    setReceived(value);
-    if (value !== sent) setCurrent(toDayjs(value));
-  }
-  const lastYear = new Date().getFullYear() + MONTH_YEARS_AHEAD;
-
+export function MonthYearField(props: MonthYearFieldProps) {
+  const month = fromMonthValue(props.value);
+  const text = month ? `${String(month.month).padStart(2, '0')}/${month.year}` : '';
   return (
-    <DatePicker
-      label={label}
-      value={current}
-      views={['year', 'month']}
-      openTo="year"
-      format="MM/YYYY"
-      minDate={dayjs(new Date(MONTH_MIN_YEAR, 0, 1))}
-      maxDate={dayjs(new Date(lastYear, 11, 31))}
-      readOnly={readOnly}
-      onChange={(next) => {
-        setCurrent(next);
-        const out =
-          next === null ? '' : next.isValid() ? toMonthValue(next.year(), next.month() + 1) : UNFINISHED_MONTH;
-        setSent(out);
-        onChange(out);
-      }}
-      slotProps={{
-        textField: { id, name, error, helperText, required, size, fullWidth: true, onBlur },
-        field: { clearable: !readOnly },
-      }}
-    />
+    <Suspense fallback={<PickerPlaceholder {...props} text={text} />}>
+      <MonthYearFieldPicker {...props} />
+    </Suspense>
   );
 }

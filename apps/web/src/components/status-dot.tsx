@@ -1,31 +1,57 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
+import { accountStatoLabels, type AccountStato } from '@portal/shared/schemas/posatori';
+
+export type { AccountStato };
 
 /** Account states (spec section 4) and 'none' for a registry row that has no login yet. */
-export type AccountStato = 'active' | 'disabled' | 'requested' | 'none';
-
-const looks: Record<AccountStato, { title: string; color: string }> = {
-  active: { title: 'Attivo', color: 'success.main' },
-  disabled: { title: 'Disattivato', color: 'error.main' },
-  requested: { title: 'Richiesta Inviata', color: 'warning.main' },
-  none: { title: 'Nessun accesso', color: 'grey.400' },
+const colors: Record<AccountStato, string> = {
+  active: 'success.main',
+  disabled: 'error.main',
+  requested: 'warning.main',
+  none: 'grey.400',
 };
 
 export function accountStatoTitle(stato: AccountStato): string {
-  return looks[stato].title;
+  return accountStatoLabels[stato];
 }
 
 /** The status dot of the registries: a coloured dot whose title (and accessible name) is the state. */
 export function StatusDot({ stato }: { stato: AccountStato }) {
-  const { title, color } = looks[stato];
+  const title = accountStatoLabels[stato];
   return (
     <Tooltip title={title}>
       <Box
         component="span"
         role="img"
         aria-label={title}
-        sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: color, flexShrink: 0 }}
+        sx={{
+          display: 'inline-block',
+          width: 12,
+          height: 12,
+          borderRadius: '50%',
+          bgcolor: colors[stato],
+          flexShrink: 0,
+        }}
       />
     </Tooltip>
+  );
+}
+
+/** The dot's colours explained, beside the lists that show it. */
+export function StatusDotLegend({ states }: { states: readonly AccountStato[] }) {
+  return (
+    <>
+      {states.map((stato) => (
+        <Box key={stato} component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: colors[stato] }}
+          />
+          {accountStatoLabels[stato]}
+        </Box>
+      ))}
+    </>
   );
 }

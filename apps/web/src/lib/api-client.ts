@@ -117,3 +117,54 @@ export function withQuery(path: string, query: Readonly<Record<string, string | 
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The file name of a Content-Disposition header (filename*=UTF-8'' first, then filename="..."). */
+function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * GET a file the server streams (an export), reporting the bytes received as they arrive, so a large download
+ * shows progress. Failures read as the usual Italian reasons.
+ */
+export async function apiDownload(
+  path: string,
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', signal: signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, networkFailure);
+  }
+  if (!response.ok) {
+    if (response.status === 401) expireSession();
+    const parsed = errorReply.safeParse(await readJson(response));
+    throw new ApiError(response.status, parsed.success ? parsed.data.reason : fallbackReason(response.status));
+  }
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  try {
+    for (;;) {
+      const next = await reader?.read();
+      if (!next || next.done) break;
+      chunks.push(next.value);
+      received += next.value.byteLength;
+      onProgress(received);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Download interrotto: riprova');
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  return {
+    blob: new Blob(chunks, { type }),
+    filename: fileNameOf(response.headers.get('content-disposition'), 'export.xlsx'),
+  };
+}

@@ -1,35 +1,12 @@
-import { useSyncExternalStore } from 'react';
 import type { CheckReply } from '@portal/shared/schemas/auth';
 import { msg } from '@portal/shared/messages-it';
 import { queryClient } from './query-client.ts';
+import { leaveNotice } from './session-notice.ts';
 
 /** The session check (GET /auth/check) is cached under this key; guards and the login page read it. */
 export const sessionQueryKey = ['session'] as const;
 
 const loggedOut: CheckReply = { role: [] };
-
-// The notice the login page shows after an expiry ('Sessione scaduta, ...'); kept in memory only.
-let notice: string | null = null;
-const listeners = new Set<() => void>();
-
-function setNotice(next: string | null): void {
-  if (notice === next) return;
-  notice = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useSessionNotice(): string | null {
-  return useSyncExternalStore(subscribe, () => notice);
-}
-
-export function clearSessionNotice(): void {
-  setNotice(null);
-}
 
 /** Logged out: the guards redirect to / as soon as they see no roles, and no cached data survives. */
 export function clearSession(): void {
@@ -41,5 +18,5 @@ export function clearSession(): void {
 export function expireSession(): void {
   const roles = queryClient.getQueryData<CheckReply>(sessionQueryKey)?.role ?? [];
   clearSession();
-  if (roles.length > 0) setNotice(msg.sessioneScaduta);
+  if (roles.length > 0) leaveNotice(msg.sessioneScaduta);
 }

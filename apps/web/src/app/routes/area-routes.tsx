@@ -6,20 +6,51 @@ import { PageNotFound } from '../../components/page-not-found.tsx';
 /** A screen of an area, by path relative to the area ('' is the area home) and its title. */
 export type Screen = { readonly path: string; readonly title: string };
 
-/** The communications screens (spec 'Messages'): list, message view, and the composer when allowed. */
-export function communicationScreens({ compose }: { compose: boolean }): Screen[] {
-  const screens: Screen[] = [
-    { path: 'comunicazioni', title: 'Comunicazioni' },
-    { path: 'comunicazioni/msg/:id', title: 'Messaggio' },
+/**
+ * The communications screens of an area (spec 'Messages'): the folders, a message, and the composer ('nuovo') or
+ * the edit of a sent message when the area writes. Each a lazy chunk.
+ */
+export function communicationRoutes(area: Role, { compose }: { compose: boolean }): RouteObject[] {
+  const pages = () => import('./communication-pages.tsx');
+  const routes: RouteObject[] = [
+    {
+      path: 'comunicazioni',
+      lazy: async () => {
+        const { MessagesPage } = await pages();
+        return { element: <MessagesPage area={area} /> };
+      },
+    },
+    {
+      path: 'comunicazioni/msg/:id',
+      lazy: async () => {
+        const { MessagePage } = await pages();
+        return { element: <MessagePage area={area} /> };
+      },
+    },
   ];
   if (compose) {
-    screens.push(
-      // 'nuovo' composes a new message; any other id edits a sent one.
-      { path: 'comunicazioni/modmsg/nuovo', title: 'Nuova comunicazione' },
-      { path: 'comunicazioni/modmsg/:id', title: 'Modifica comunicazione' },
-    );
+    routes.push({
+      path: 'comunicazioni/modmsg/:id',
+      lazy: async () => {
+        const { ComposerPage } = await pages();
+        return { element: <ComposerPage area={area} /> };
+      },
+    });
   }
-  return screens;
+  return routes;
+}
+
+/** The Documenti screen of an area (spec section 2), a lazy chunk. */
+export function documentRoutes(area: Role): RouteObject[] {
+  return [
+    {
+      path: 'documenti',
+      lazy: async () => {
+        const { DocumentsPage } = await import('./document-pages.tsx');
+        return { element: <DocumentsPage area={area} /> };
+      },
+    },
+  ];
 }
 
 /**

@@ -59,7 +59,7 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
               <MenuIcon />
             </IconButton>
           )}
-          <SearchBox />
+          <SearchBox role={role} />
           {/* On phones the search box takes the free width itself. */}
           <Box sx={{ flexGrow: 1, display: { xs: 'none', md: 'block' } }} />
           <PendingIndicator />

@@ -12,6 +12,7 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import type { Role } from '@portal/shared/roles';
 import type { Avatar } from '@portal/shared/schemas/me';
 import { useLogout } from '../../features/auth/api/delete-session.ts';
+import { initials } from '../../lib/formatters.ts';
 import { PersonAvatar } from '../person-avatar.tsx';
 
 function UserAvatar({ avatar, size }: { avatar: Avatar | undefined; size: number }) {
@@ -33,7 +34,8 @@ export function AvatarMenu({ role, avatar }: { role: Role; avatar: Avatar | unde
     <>
       <IconButton
         id="user-menu-button"
-        aria-label="Menu utente"
+        // The initials shown instead of a picture are part of the name (WCAG 2.5.3, label in name).
+        aria-label={avatar?.img ? 'Menu utente' : `Menu utente ${initials(avatar?.name ?? '')}`.trim()}
         title={avatar?.name}
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}

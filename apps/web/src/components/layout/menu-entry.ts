@@ -23,7 +23,8 @@ function allowed(entry: MenuEntry, avatar: Avatar | undefined): boolean {
     case 'statoOk':
       return avatar?.stato === 'OK';
     case 'hasCoupons':
-      return (avatar?.ccoupon ?? 0) > 0;
+      // Only Home and the profile unless the stato is OK (spec section 2): the coupons too.
+      return avatar?.stato === 'OK' && (avatar.ccoupon ?? 0) > 0;
   }
 }
 

@@ -1,35 +1,7 @@
-import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
+import type { Role } from '@portal/shared/roles';
+import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 
-/** The toolbar search (placeholder Cerca). A later issue wires /api/ricerca and the 3-character rule. */
-export function SearchBox() {
-  return (
-    <Box
-      component="form"
-      role="search"
-      onSubmit={(event) => event.preventDefault()}
-      sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}
-    >
-      <TextField
-        name="pricerca"
-        placeholder="Cerca"
-        size="small"
-        fullWidth
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { 'aria-label': 'Cerca', type: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-            sx: { minHeight: 40, backgroundColor: 'action.hover' },
-          },
-        }}
-      />
-    </Box>
-  );
+/** The toolbar search (placeholder Cerca): /api/ricerca from 3 characters, results inside the area. */
+export function SearchBox({ role }: { role: Role }) {
+  return <GlobalSearch area={role} />;
 }

@@ -23,8 +23,9 @@ type SideMenuProps = {
 /** The logo and the area's items; the current one is highlighted in the brand red. */
 export function SideMenu({ entries, homePath, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
+  // The logo and the menu together are the sidebar: a landmark, so nothing on the page sits outside one.
   return (
-    <>
+    <Box component="aside" aria-label="Barra laterale" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <Toolbar
         component={RouterLink}
         to={homePath}
@@ -79,6 +80,6 @@ export function SideMenu({ entries, homePath, onNavigate }: SideMenuProps) {
           })}
         </List>
       </Box>
-    </>
+    </Box>
   );
 }

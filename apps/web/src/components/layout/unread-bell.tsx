@@ -4,16 +4,20 @@ import IconButton from '@mui/material/IconButton';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import type { Role } from '@portal/shared/roles';
 
+const MAX = 99;
+
 /** The unread-message bell: the count from /api/avatar, leading to the area's communications. */
 export function UnreadBell({ role, count }: { role: Role; count: number }) {
+  // The name holds the number the badge shows, so a voice user can say what they see.
+  const shown = count > MAX ? `${MAX}+` : String(count);
   return (
     <IconButton
       component={RouterLink}
       to={`/${role}/comunicazioni`}
-      aria-label="Messaggi non letti"
+      aria-label={count > 0 ? `Messaggi non letti: ${shown}` : 'Messaggi non letti: nessuno'}
       title={count > 0 ? `${count} messaggi non letti` : 'Nessun messaggio non letto'}
     >
-      <Badge badgeContent={count} color="secondary" max={99}>
+      <Badge badgeContent={count} color="secondary" max={MAX}>
         <NotificationsIcon />
       </Badge>
     </IconButton>

@@ -1,21 +1,33 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import type { BarAction } from '../../../components/action-bar.tsx';
-import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { useDownload } from '../../../components/download-progress.tsx';
 import { PartnersListScreen } from '../../../features/partners/components/partners-list-screen.tsx';
+import { withQuery } from '../../../lib/api-client.ts';
+
+/** The partner list's filters in its URL, as the export sends them. */
+function partnerFilters(search: string) {
+  const params = new URLSearchParams(search);
+  return { ragsoc: params.get('ragsoc') ?? '', state: params.get('state') ?? '', code: params.get('code') ?? '' };
+}
 
 /**
- * /admin/partner : the partner companies. The export of the registry file comes with the exports and says
- * 'In preparazione'; import and communication open their screens; AGGIUNGI PARTNER the create form.
+ * /admin/partner : the partner companies. 'Esporta anagrafica' downloads the list with its filters; import and
+ * communication open their screens; AGGIUNGI PARTNER the create form.
  */
 export function AdminPartnerPage() {
   const navigate = useNavigate();
-  const { showInPreparazione, dialog } = useInPreparazione();
+  const location = useLocation();
+  const { download, dialog } = useDownload();
   const actions: BarAction[] = [
-    { label: 'Esporta anagrafica', icon: <DownloadIcon />, onClick: () => showInPreparazione('Esporta anagrafica') },
+    {
+      label: 'Esporta anagrafica',
+      icon: <DownloadIcon />,
+      onClick: () => download(withQuery('/api/exportpartner', partnerFilters(location.search)), 'Esporta anagrafica'),
+    },
     { label: 'Importa anagrafica', icon: <UploadFileIcon />, onClick: () => navigate('/admin/importazione') },
     { label: 'Invia comunicazione', icon: <MailIcon />, onClick: () => navigate('/admin/newcomm') },
     { label: 'AGGIUNGI PARTNER', icon: <AddIcon />, primary: true, onClick: () => navigate('/admin/newpartner') },

@@ -1,31 +1,66 @@
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { FILTER_DEST_PREFIX, type DestOption } from '@portal/shared/schemas/messages';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { AssignCouponsDialog } from '../../../features/coupons/components/assign-coupons-dialog.tsx';
+import { listFiltersOf } from '../../../features/posatori/components/posatori-filters.tsx';
+import { useDownload } from '../../../components/download-progress.tsx';
+import { withQuery } from '../../../lib/api-client.ts';
 import { PosatoriListScreen } from '../../../features/posatori/components/posatori-list-screen.tsx';
 
 /**
- * /admin/posatori : the installer registry. The toolbar has its final buttons; those whose feature comes with a
- * later release (exports, mass activation) say 'In preparazione', import and communication open their screens.
+ * /admin/posatori : the installer registry. The exports and the coupon assignment follow the list's filters; mass
+ * activation says 'In preparazione' until its release; import and communication open their screens.
  */
 export function AdminPosatoriPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { showInPreparazione, dialog } = useInPreparazione();
+  const [assigning, setAssigning] = useState(false);
+  const { download, dialog: downloadDialog } = useDownload();
+  // The list's current filter becomes the message's recipients; the server resolves it within reach.
+  const filter = new URLSearchParams(location.search);
+  for (const key of ['page', 'order', 'view']) filter.delete(key);
+  const recipients: DestOption =
+    filter.size > 0
+      ? { id: `${FILTER_DEST_PREFIX}${filter.toString()}`, label: 'Posatori dell’elenco filtrato' }
+      : { id: 'g:posatori', label: 'Tutti i posatori' };
   const actions: BarAction[] = [
     { label: 'Importa', icon: <UploadFileIcon />, onClick: () => navigate('/admin/importazione') },
     {
       label: 'Esporta',
       icon: <DownloadIcon />,
       items: [
-        { label: 'Anagrafica', icon: <DownloadIcon />, onClick: () => showInPreparazione('Esporta anagrafica') },
-        { label: 'Log coupon', icon: <DownloadIcon />, onClick: () => showInPreparazione('Esporta log coupon') },
-        { label: 'Coupon', icon: <DownloadIcon />, onClick: () => showInPreparazione('Esporta coupon') },
+        {
+          label: 'Anagrafica',
+          icon: <DownloadIcon />,
+          onClick: () => download(withQuery('/api/export', listFiltersOf(location.search)), 'Esporta anagrafica'),
+        },
+        {
+          label: 'Log coupon',
+          icon: <DownloadIcon />,
+          onClick: () =>
+            download(withQuery('/api/exports/punti', listFiltersOf(location.search)), 'Esporta log coupon'),
+        },
+        {
+          label: 'Coupon',
+          icon: <DownloadIcon />,
+          onClick: () => download(withQuery('/api/exports/puntiriv', listFiltersOf(location.search)), 'Esporta coupon'),
+        },
       ],
     },
-    { label: 'Invia comunicazione', icon: <MailIcon />, onClick: () => navigate('/admin/newcomm') },
+    { label: 'Assegna coupon', icon: <ConfirmationNumberIcon />, onClick: () => setAssigning(true) },
+    {
+      label: 'Invia comunicazione',
+      icon: <MailIcon />,
+      onClick: () => navigate('/admin/newcomm', { state: { dests: [recipients] } }),
+    },
     // The confirmation 'Confermi Invio massivo?' comes with the sending itself (POST /api/sendmassive).
     {
       label: 'Invio massivo attivazioni',
@@ -36,6 +71,8 @@ export function AdminPosatoriPage() {
   return (
     <PosatoriListScreen area="admin" actions={actions}>
       {dialog}
+      {downloadDialog}
+      {assigning && <AssignCouponsDialog filtro={listFiltersOf(location.search)} onClose={() => setAssigning(false)} />}
     </PosatoriListScreen>
   );
 }

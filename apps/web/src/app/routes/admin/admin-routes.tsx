@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationScreens } from '../area-routes.tsx';
+import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
 
 /** Every /admin screen of spec section 2; the built ones are lazy chunks of their own. */
 export const adminRoutes: RouteObject[] = [
@@ -51,18 +51,46 @@ export const adminRoutes: RouteObject[] = [
     path: 'profilo',
     lazy: async () => ({ Component: (await import('./admin-profilo-page.tsx')).AdminProfiloPage }),
   },
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./admin-home-page.tsx')).AdminHomePage }),
+  },
+  ...communicationRoutes('admin', { compose: true }),
+  ...documentRoutes('admin'),
+  {
+    path: 'moddoc/:id',
+    lazy: async () => ({ Component: (await import('../document-pages.tsx')).DocumentEditPage }),
+  },
+  {
+    path: 'newcomm',
+    lazy: async () => {
+      const { ComposerPage } = await import('../communication-pages.tsx');
+      return { element: <ComposerPage area="admin" /> };
+    },
+  },
+  {
+    path: 'tcoupons',
+    lazy: async () => ({ Component: (await import('../coupon-pages.tsx')).CouponTypesPage }),
+  },
+  {
+    path: 'newtcoupon',
+    lazy: async () => ({ Component: (await import('../coupon-pages.tsx')).NewCouponTypePage }),
+  },
+  {
+    path: 'edittcoupon/:id',
+    lazy: async () => ({ Component: (await import('../coupon-pages.tsx')).EditCouponTypePage }),
+  },
+  {
+    path: 'posatori/:id/coupon',
+    lazy: async () => {
+      const { CouponsViewPage } = await import('../coupon-pages.tsx');
+      return { element: <CouponsViewPage area="admin" /> };
+    },
+  },
   ...areaRoutes('admin', [
-    { path: '', title: 'Home' },
     { path: 'impposatori/:id', title: 'Posatori importati' },
-    { path: 'documenti', title: 'Documenti' },
-    { path: 'moddoc/:id', title: 'Modifica documento' },
-    { path: 'tcoupons', title: 'Tipi coupon' },
-    { path: 'newtcoupon', title: 'Nuovo tipo coupon' },
-    { path: 'edittcoupon/:id', title: 'Modifica tipo coupon' },
     { path: 'importazione', title: 'Importazione' },
     { path: 'sessions', title: 'Statistiche di utilizzo' },
     { path: 'report', title: 'Report' },
-    { path: 'newcomm', title: 'Nuova comunicazione' },
-    ...communicationScreens({ compose: true }),
   ]),
 ];

@@ -1,16 +1,38 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { useDownload } from '../../../components/download-progress.tsx';
+import { ExportCouponsDialog } from '../../../features/coupons/components/export-coupons-dialog.tsx';
+import { listFiltersOf } from '../../../features/posatori/components/posatori-filters.tsx';
 import { PosatoriListScreen } from '../../../features/posatori/components/posatori-list-screen.tsx';
+import { withQuery } from '../../../lib/api-client.ts';
 
-/** /capoarea/posatori : the area manager's installers; the export (with its coupon-type picker) comes later. */
+/**
+ * /capoarea/posatori : the area manager's installers. Esporta asks for a coupon type (or all of them), then
+ * downloads the reseller-coupons report of the list's installers (/api/exportrivenditori).
+ */
 export function CapoareaPosatoriPage() {
-  const { showInPreparazione, dialog } = useInPreparazione();
+  const location = useLocation();
+  const [picking, setPicking] = useState(false);
+  const { download, dialog } = useDownload();
   return (
     <PosatoriListScreen
       area="capoarea"
-      actions={[{ label: 'Esporta', icon: <DownloadIcon />, onClick: () => showInPreparazione('Esporta posatori') }]}
+      actions={[{ label: 'Esporta', icon: <DownloadIcon />, onClick: () => setPicking(true) }]}
     >
       {dialog}
+      {picking && (
+        <ExportCouponsDialog
+          onClose={() => setPicking(false)}
+          onExport={(tipocoupon) => {
+            setPicking(false);
+            download(
+              withQuery('/api/exportrivenditori', { ...listFiltersOf(location.search), tipocoupon }),
+              'Esporta coupon dei rivenditori',
+            );
+          }}
+        />
+      )}
     </PosatoriListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationScreens } from '../area-routes.tsx';
+import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
 
 /** Every /capoarea screen of spec section 2; the built ones are lazy chunks of their own. */
 export const capoareaRoutes: RouteObject[] = [
@@ -35,9 +35,18 @@ export const capoareaRoutes: RouteObject[] = [
     path: 'profilo',
     lazy: async () => ({ Component: (await import('./capoarea-profilo-page.tsx')).CapoareaProfiloPage }),
   },
-  ...areaRoutes('capoarea', [
-    { path: '', title: 'Home' },
-    { path: 'documenti', title: 'Documenti' },
-    ...communicationScreens({ compose: true }),
-  ]),
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./capoarea-home-page.tsx')).CapoareaHomePage }),
+  },
+  ...communicationRoutes('capoarea', { compose: true }),
+  ...documentRoutes('capoarea'),
+  {
+    path: 'posatori/:id/coupon',
+    lazy: async () => {
+      const { CouponsViewPage } = await import('../coupon-pages.tsx');
+      return { element: <CouponsViewPage area="capoarea" /> };
+    },
+  },
+  ...areaRoutes('capoarea', []),
 ];

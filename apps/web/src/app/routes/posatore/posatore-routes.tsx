@@ -1,7 +1,11 @@
-import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationScreens } from '../area-routes.tsx';
+import { Outlet, type RouteObject } from 'react-router';
+import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
+import { RequireStatoOk } from './require-stato-ok.tsx';
 
-/** Every /posatore screen of spec section 2; the built ones (home, profile) are lazy chunks of their own. */
+/**
+ * Every /posatore screen of spec section 2; the built ones (home, profile) are lazy chunks of their own. Home and
+ * the profile are open whatever the profile stato; everything else needs stato OK (RequireStatoOk).
+ */
 export const posatoreRoutes: RouteObject[] = [
   {
     index: true,
@@ -11,10 +15,21 @@ export const posatoreRoutes: RouteObject[] = [
     path: 'profilo',
     lazy: async () => ({ Component: (await import('./posatore-profilo-page.tsx')).PosatoreProfiloPage }),
   },
-  ...areaRoutes('posatore', [
-    { path: 'documenti', title: 'Documenti' },
-    { path: 'coupons', title: 'Coupons' },
-    // The installer reads the inbox only: no composer.
-    ...communicationScreens({ compose: false }),
-  ]),
+  {
+    element: (
+      <RequireStatoOk>
+        <Outlet />
+      </RequireStatoOk>
+    ),
+    children: [
+      // The installer reads the inbox only: no composer.
+      ...communicationRoutes('posatore', { compose: false }),
+      ...documentRoutes('posatore'),
+      {
+        path: 'coupons',
+        lazy: async () => ({ Component: (await import('../coupon-pages.tsx')).MyCouponsPage }),
+      },
+      ...areaRoutes('posatore', []),
+    ],
+  },
 ];

@@ -1,12 +1,12 @@
+import type { ComponentProps } from 'react';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
-import { RedirectIfLoggedIn } from '../../redirect-if-logged-in.tsx';
 
-/** / : login; a logged-in visitor (and a successful login) goes to their area. */
-export function LoginPage() {
+/** / : login; a successful login goes to the user's area. */
+export function LoginPage(props: ComponentProps<typeof LoginForm>) {
   return (
-    <RedirectIfLoggedIn>
+    <>
       <title>Accesso · Portale Posatori</title>
-      <LoginForm />
-    </RedirectIfLoggedIn>
+      <LoginForm {...props} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { brand } from '../../theme.ts';
 
 /** The public screens: one centred card with the logo, comfortable on a phone too. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Box
       component="main"
@@ -30,7 +30,7 @@ export function PublicLayout() {
               Portale Posatori
             </Typography>
           </Box>
-          <Outlet />
+          {children}
         </CardContent>
       </Card>
     </Box>

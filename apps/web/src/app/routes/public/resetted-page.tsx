@@ -1,8 +1,8 @@
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { msg } from '@portal/shared/messages-it';
+import { followLink } from '../../../lib/public-navigation.ts';
 
 /** /resetted : the reset e-mail is on its way. */
 export function ResettedPage() {
@@ -12,7 +12,7 @@ export function ResettedPage() {
       <Alert severity="success" sx={{ mb: 2, textAlign: 'left' }}>
         {msg.passwordReimpostata}
       </Alert>
-      <Link component={RouterLink} to="/" sx={{ display: 'inline-block', py: 1.25 }}>
+      <Link href="/" onClick={followLink} sx={{ display: 'inline-block', py: 1.25 }}>
         Torna al login
       </Link>
     </Box>

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationScreens } from '../area-routes.tsx';
+import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
 
 /** Every /rivenditori screen of spec section 2; the built ones are lazy chunks of their own. */
 export const rivenditoriRoutes: RouteObject[] = [
@@ -25,9 +25,11 @@ export const rivenditoriRoutes: RouteObject[] = [
     path: 'profilo',
     lazy: async () => ({ Component: (await import('./rivenditori-profilo-page.tsx')).RivenditoriProfiloPage }),
   },
-  ...areaRoutes('rivenditori', [
-    { path: '', title: 'Home' },
-    { path: 'documenti', title: 'Documenti' },
-    ...communicationScreens({ compose: true }),
-  ]),
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./rivenditori-home-page.tsx')).RivenditoriHomePage }),
+  },
+  ...communicationRoutes('rivenditori', { compose: true }),
+  ...documentRoutes('rivenditori'),
+  ...areaRoutes('rivenditori', []),
 ];

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { accountStatoReply, type AccountStatoBody } from '@portal/shared/schemas/capoarea';
 import { apiPost } from '../../../lib/api-client.ts';
 
-/** The registries whose accounts the admin disables and re-enables. */
-export type StatoPath = `/api/capoarea/${string}/stato` | `/api/rivenditore/${string}/stato`;
+/** The registries whose accounts the admin disables and re-enables (an installer's path says 'accesso'). */
+export type StatoPath =
+  `/api/capoarea/${string}/stato` | `/api/rivenditore/${string}/stato` | `/api/posatori/${string}/accesso`;
 
 /**
  * POST {registry}/{id}/stato {stato:'active'|'disabled'}: disabling ends the account's sessions; re-enabling gives
@@ -14,10 +15,11 @@ export function setAccountStato(path: StatoPath, stato: AccountStatoBody['stato'
 }
 
 /** ownerKey: the registry's queries (its lists show the status dot), refreshed after. */
-export function useSetAccountStato(path: StatoPath, ownerKey: QueryKey) {
+export function useSetAccountStato(ownerKey: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stato: AccountStatoBody['stato']) => setAccountStato(path, stato),
+    mutationFn: ({ path, stato }: { path: StatoPath; stato: AccountStatoBody['stato'] }) =>
+      setAccountStato(path, stato),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKey }),
   });
 }

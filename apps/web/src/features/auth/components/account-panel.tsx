@@ -40,6 +40,26 @@ export function AccountPanel({ uuid, username, stato, manage }: AccountPanelProp
   );
 }
 
+export const accessLabel = (disabled: boolean) => (disabled ? 'Riattiva accesso' : 'Disattiva accesso');
+
+/**
+ * The login switch, for the panel and the installer list's row menu alike: asks first, then disables (the person
+ * is logged out at once) or gives the access back. ownerKey: the registry's queries, refreshed after.
+ */
+export function useAccessSwitch(confirm: (message: string) => Promise<boolean>, ownerKey: QueryKey) {
+  const setStato = useSetAccountStato(ownerKey);
+  const toggle = async (path: StatoPath, stato: AccountStato) => {
+    const disabled = stato === 'disabled';
+    const question = disabled ? 'Confermi la riattivazione dell’accesso?' : 'Confermi la disattivazione dell’accesso?';
+    if (!(await confirm(question))) return;
+    setStato.mutate(
+      { path, stato: disabled ? 'active' : 'disabled' },
+      { onSuccess: () => showToast(disabled ? 'Accesso riattivato' : 'Accesso disattivato', 'success') },
+    );
+  };
+  return { toggle, pending: setStato.isPending };
+}
+
 function AccountControls({
   uuid,
   stato,
@@ -53,16 +73,8 @@ function AccountControls({
 }) {
   const { confirm, dialog } = useConfirm();
   const reset = useSendReset(confirm, ownerKey);
-  const setStato = useSetAccountStato(statoPath, ownerKey);
+  const access = useAccessSwitch(confirm, ownerKey);
   const disabled = stato === 'disabled';
-
-  const toggle = async () => {
-    const question = disabled ? 'Confermi la riattivazione dell’accesso?' : 'Confermi la disattivazione dell’accesso?';
-    if (!(await confirm(question))) return;
-    setStato.mutate(disabled ? 'active' : 'disabled', {
-      onSuccess: () => showToast(disabled ? 'Accesso riattivato' : 'Accesso disattivato', 'success'),
-    });
-  };
 
   return (
     <Stack spacing={1} sx={{ pt: 0.5 }}>
@@ -82,10 +94,10 @@ function AccountControls({
           size="small"
           color={disabled ? 'primary' : 'error'}
           startIcon={disabled ? <LockOpenIcon /> : <BlockIcon />}
-          loading={setStato.isPending}
-          onClick={() => void toggle()}
+          loading={access.pending}
+          onClick={() => void access.toggle(statoPath, stato)}
         >
-          {disabled ? 'Riattiva accesso' : 'Disattiva accesso'}
+          {accessLabel(disabled)}
         </Button>
       )}
       {dialog}

@@ -26,7 +26,11 @@ export function useSendReset(confirm: (message: string) => Promise<boolean>, own
     reset.mutate(uuid, {
       onSuccess: () =>
         showToast(
-          stato === 'active' ? 'Email di reimpostazione password inviata' : 'Email di attivazione inviata',
+          stato === 'active'
+            ? 'Email di reimpostazione password inviata'
+            : stato === 'disabled'
+              ? 'Email inviata: l’accesso resta disattivato finché non lo riattivi'
+              : 'Email di attivazione inviata',
           'success',
         ),
     });

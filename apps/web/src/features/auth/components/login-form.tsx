@@ -1,43 +1,57 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink } from 'react-router';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { msg } from '@portal/shared/messages-it';
-import { landingRole } from '@portal/shared/roles';
-import { loginBody } from '@portal/shared/schemas/auth';
-import { FormTextField } from '../../../components/form-text-field.tsx';
-import { useSessionNotice } from '../../../lib/session.ts';
-import { useLogin } from '../api/create-session.ts';
+import { landingRole, type Role } from '@portal/shared/roles';
+import { loginBody } from '@portal/shared/schemas/auth-forms';
+import { TextInput } from '../../../components/text-input.tsx';
+import { followLink } from '../../../lib/public-navigation.ts';
+import { login, PublicCallError } from '../api/public-auth.ts';
+import { usePublicForm } from './use-public-form.ts';
 
-export function LoginForm() {
-  const login = useLogin();
-  const notice = useSessionNotice();
-  const { control, handleSubmit } = useForm({
-    resolver: zodResolver(loginBody),
-    defaultValues: { user: '', pwd: '' },
-  });
-  // A user without any portal role cannot land anywhere: for them the login failed too.
-  const failed = login.data !== undefined && (login.data.res !== 'OK' || !landingRole(login.data.role));
+type LoginFormProps = {
+  /** Shown above the fields until the next attempt ('Sessione scaduta, ...'). */
+  notice: string | null;
+  /** A successful login: the role area of the first role of admin, posatore, capoarea, rivenditori. */
+  onLoggedIn: (area: string, roles: Role[]) => void;
+};
 
+export function LoginForm({ notice, onLoggedIn }: LoginFormProps) {
+  const form = usePublicForm(loginBody, { user: '', pwd: '' });
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.check();
+    if (!body || pending) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      const roles = await login(body);
+      // A user without any portal role cannot land anywhere: for them the login failed too.
+      const landing = roles && landingRole(roles);
+      // The button keeps turning while the area loads.
+      if (roles && landing) return onLoggedIn(`/${landing}`, roles);
+      setFailure(msg.loginErrata);
+    } catch (error) {
+      setFailure(error instanceof PublicCallError ? error.message : msg.erroreInterno);
+    }
+    setPending(false);
+  };
+
+  const message = failure ?? notice;
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
-      {failed ? (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {msg.loginErrata}
+    <Box component="form" noValidate onSubmit={submit}>
+      {message && (
+        <Alert severity={failure ? 'warning' : 'info'} sx={{ mb: 1 }}>
+          {message}
         </Alert>
-      ) : (
-        notice && (
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {notice}
-          </Alert>
-        )
       )}
-      <FormTextField
-        control={control}
-        name="user"
+      <TextInput
+        {...form.field('user')}
         id="login-user"
         label="Utente"
         autoComplete="username"
@@ -45,9 +59,8 @@ export function LoginForm() {
         fullWidth
         margin="normal"
       />
-      <FormTextField
-        control={control}
-        name="pwd"
+      <TextInput
+        {...form.field('pwd')}
         id="login-password"
         label="Password"
         type="password"
@@ -55,11 +68,11 @@ export function LoginForm() {
         fullWidth
         margin="normal"
       />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending} sx={{ mt: 2 }}>
+      <Button type="submit" variant="contained" size="large" fullWidth loading={pending} sx={{ mt: 2 }}>
         LOGIN
       </Button>
       <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/recover" sx={{ display: 'inline-block', py: 1.25 }}>
+        <Link href="/recover" onClick={followLink} sx={{ display: 'inline-block', py: 1.25 }}>
           Password dimenticata?
         </Link>
       </Box>

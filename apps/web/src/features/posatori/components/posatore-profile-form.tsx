@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -24,8 +24,8 @@ import {
 } from '../../../components/form-fields.tsx';
 import { FormSection, WideField } from '../../../components/form-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
+import { RedeemCouponDialog } from '../../coupons/components/redeem-coupon-dialog.tsx';
 import { markServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
@@ -62,7 +62,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
   const navigate = useNavigate();
   const save = useSavePosatore(profile.uuid);
   const qualifiche = useCombo('qualifiche');
-  const { showInPreparazione, dialog } = useInPreparazione();
+  const [redeeming, setRedeeming] = useState(false);
   const { control, handleSubmit, setError, reset, formState } = useForm<PosatoreSaveBody>({
     resolver: zodResolver(setup.rules ? posatoreProfileForm : posatoreSaveBody),
     defaultValues: formValues(profile),
@@ -95,7 +95,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
       size="large"
       fullWidth
       startIcon={<ConfirmationNumberIcon />}
-      onClick={() => showInPreparazione('Copoun')}
+      onClick={() => setRedeeming(true)}
     >
       USA COUPON
     </Button>
@@ -181,12 +181,13 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
           </FormSection>
 
           <FormSection title="Dati aziendali">
+            {/* Spec: Azienda is read-only in the self-edit; the company is the admin's record (issue 8). */}
             <FormTextField
               {...text}
               name="azienda"
               id="profile-azienda"
               label="Azienda"
-              slotProps={{ input: { readOnly: true } }}
+              slotProps={{ input: { readOnly: ro || !setup.manage } }}
             />
             <FormTextField
               {...text}
@@ -226,6 +227,16 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
           </FormSection>
 
           <FormSection title="Riferimenti">
+            {setup.manage && (
+              <FormTextField
+                {...text}
+                name="code"
+                id="profile-code"
+                label="Codice posatore"
+                helperText="Univoco: due posatori non possono avere lo stesso codice"
+                slotProps={{ htmlInput: { maxLength: 30, spellCheck: false } }}
+              />
+            )}
             <ReferenceField
               control={control}
               name="capoarea"
@@ -259,7 +270,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               name="dtstart"
               id="profile-dtstart"
               label="Data ultimo corso"
-              readOnly={ro}
+              readOnly={registryRo}
             />
             <Box sx={{ display: 'flex', flexDirection: 'column', gridColumn: { sm: 'span 2', lg: 'span 2' } }}>
               <FormCheckbox control={control} name="certificato" label="Certificato" readOnly={registryRo} />
@@ -272,7 +283,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
           </FormSection>
         </Stack>
       </Box>
-      {dialog}
+      {redeeming && <RedeemCouponDialog posatore={profile.uuid} onClose={() => setRedeeming(false)} />}
     </ProfileLayout>
   );
 }

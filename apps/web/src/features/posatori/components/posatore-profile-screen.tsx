@@ -44,7 +44,7 @@ export function PosatoreProfileScreen({ id, variant }: { id: string | undefined;
         profile={data}
         setup={setup}
         listSearch={listSearch}
-        aside={<ProfileSidePanel profile={data} imagePath={setup.imagePath(data.uuid)} />}
+        aside={<ProfileSidePanel profile={data} imagePath={setup.imagePath(data.uuid)} manage={setup.manage} />}
         after={<PosatoreGallery path={gallery.path} editable={gallery.editable} />}
       />
     </>

@@ -1,4 +1,4 @@
-import { posatoriQuery, type PosatoriQuery } from '@portal/shared/schemas/posatori';
+import { accountStatoLabels, accountStati, posatoriQuery, type PosatoriQuery } from '@portal/shared/schemas/posatori';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { MonthYearField, UNFINISHED_MONTH } from '../../../components/month-year-field.tsx';
@@ -8,7 +8,11 @@ import { toListQuery } from '../../../lib/list-search-params.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
 
 /** The filters of the installer lists, named as the API's query parameters (posatoriQuery). */
-export type PosatoriFilterKey = 'tipo' | 'certificato' | 'state' | 'stato' | 'code' | 'name' | 'dtcorso' | 'order';
+export type PosatoriFilterKey =
+  'tipo' | 'certificato' | 'state' | 'stato' | 'accesso' | 'code' | 'name' | 'dtcorso' | 'order';
+
+/** The account filter's options: what the status dot shows. */
+const accessoOptions = accountStati.map((value) => ({ value, label: accountStatoLabels[value] }));
 export type PosatoriFilterValues = Record<PosatoriFilterKey, string>;
 
 /** The default order of the server (posaOrders): choosing it again leaves the URL clean. */
@@ -17,6 +21,20 @@ const DEFAULT_ORDER = 'cognome';
 /** The API query for the URL's filters and page (a value the API would refuse is dropped). */
 export function toPosatoriQuery(values: Partial<PosatoriFilterValues>, page: number): PosatoriQuery {
   return toListQuery(posatoriQuery, values, page);
+}
+
+/**
+ * The filters a list's URL holds, as an export or a bulk action sends them: the list's query without page, size
+ * and order (the export's rows are in name order, all of them).
+ */
+export function listFiltersOf(search: string) {
+  const {
+    page: _page,
+    size: _size,
+    order: _order,
+    ...filters
+  } = toPosatoriQuery(Object.fromEntries(new URLSearchParams(search)), 1);
+  return filters;
 }
 
 type PosatoriFiltersProps = {
@@ -77,14 +95,25 @@ export function PosatoriFilters({ keys, values, onChange, onClear }: PosatoriFil
           onChange={(certificato) => onChange({ certificato })}
         />
       )}
+      {/* Two states, two filters: the profile (the label beside the name) and the login (the dot). */}
       {has('stato') && (
         <ComboSelect
           id="filter-stato"
-          label="Stato"
+          label="Profilo"
           size="small"
           options={stati.data ?? []}
           value={values.stato}
           onChange={(stato) => onChange({ stato })}
+        />
+      )}
+      {has('accesso') && (
+        <ComboSelect
+          id="filter-accesso"
+          label="Accesso"
+          size="small"
+          options={accessoOptions}
+          value={values.accesso}
+          onChange={(accesso) => onChange({ accesso })}
         />
       )}
       {has('dtcorso') && (

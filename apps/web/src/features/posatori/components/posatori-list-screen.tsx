@@ -10,7 +10,6 @@ import { msg } from '@portal/shared/messages-it';
 import type { PosatoreRow } from '@portal/shared/schemas/posatori';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import type { RowAction } from '../../../components/row-menu.tsx';
@@ -20,11 +19,14 @@ import { rowLink, useListSearchParams, type RowLink } from '../../../lib/list-se
 import { showToast } from '../../../lib/toast-store.ts';
 import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
+import { ManageCouponsDialog } from '../../coupons/components/manage-coupons-dialog.tsx';
 import { useDeletePosatori } from '../api/delete-posatori.ts';
 import { posatoriKey, usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
 import { PosatoriFilters, toPosatoriQuery, type PosatoriFilterKey } from './posatori-filters.tsx';
 import { PosatoriTable } from './posatori-table.tsx';
 import { PosatoriThumbnails } from './posatori-thumbnails.tsx';
+import { StatesLegend } from './states-legend.tsx';
+import { useInstallerDecisions } from './installer-decisions.tsx';
 
 export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 
@@ -41,7 +43,7 @@ const setups: Record<PosatoriArea, AreaSetup> = {
   admin: {
     title: 'Anagrafica posatori',
     source: '/api/posatori',
-    filters: ['name', 'code', 'state', 'tipo', 'certificato', 'stato', 'dtcorso', 'order'],
+    filters: ['name', 'code', 'state', 'tipo', 'certificato', 'stato', 'accesso', 'dtcorso', 'order'],
     selectable: true,
   },
   capoarea: {
@@ -58,7 +60,18 @@ const setups: Record<PosatoriArea, AreaSetup> = {
   },
 };
 
-const urlKeys = ['tipo', 'certificato', 'state', 'stato', 'code', 'name', 'dtcorso', 'order', 'view'] as const;
+const urlKeys = [
+  'tipo',
+  'certificato',
+  'state',
+  'stato',
+  'accesso',
+  'code',
+  'name',
+  'dtcorso',
+  'order',
+  'view',
+] as const;
 
 type PosatoriListScreenProps = {
   area: PosatoriArea;
@@ -83,8 +96,9 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   const stati = useCombo('cbostato');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { confirm, dialog: confirmDialog } = useConfirm();
-  const { showInPreparazione, dialog: preparazioneDialog } = useInPreparazione();
+  const [managing, setManaging] = useState<{ uuid: string; name: string } | null>(null);
   const reset = useSendReset(confirm, posatoriKey);
+  const decisions = useInstallerDecisions(confirm);
   const remove = useDeletePosatori();
 
   const data = posatori.data;
@@ -111,7 +125,7 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
     const coupons = {
       label: 'Vedi Coupon',
       icon: <ConfirmationNumberIcon fontSize="small" />,
-      onClick: () => showInPreparazione('Vedi Coupon'),
+      onClick: () => navigate(`${editPath(row.uuid)}/coupon`, { state: { listSearch: location.search } }),
     };
     const del = {
       label: 'Elimina',
@@ -127,11 +141,12 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
         icon: <ResetIcon stato={row.userstato} />,
         onClick: () => void reset.send(row.uuid, row.userstato),
       },
+      ...decisions.rowActions({ uuid: row.uuid, name: row.descri, stato: row.stato, userstato: row.userstato }),
       coupons,
       {
         label: 'Gestisci coupons',
         icon: <TuneIcon fontSize="small" />,
-        onClick: () => showInPreparazione('Gestisci coupons'),
+        onClick: () => setManaging({ uuid: row.uuid, name: row.descri }),
       },
       del,
     ];
@@ -169,6 +184,8 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
         }}
       />
 
+      <StatesLegend stati={stati.data ?? []} />
+
       <ListCount
         count={data?.reccount}
         noun={['posatore', 'posatori']}
@@ -199,7 +216,9 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
       )}
 
       {confirmDialog}
-      {preparazioneDialog}
+      {managing && (
+        <ManageCouponsDialog posatore={managing.uuid} name={managing.name} onClose={() => setManaging(null)} />
+      )}
       {children}
     </>
   );

@@ -77,7 +77,7 @@ export function PosatoriTable({ rows, loading, linkOf, actionsOf, selection, sta
     { key: 'dtcorso', header: 'Ultimo corso', hideBelow: 'md', width: 120, render: courseMonth },
     {
       key: 'userstato',
-      header: 'Stato',
+      header: 'Accesso',
       align: 'center',
       width: 64,
       render: (row) => <StatusDot stato={row.userstato} />,

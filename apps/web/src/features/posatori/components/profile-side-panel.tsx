@@ -4,11 +4,14 @@ import Typography from '@mui/material/Typography';
 import type { PosatoreProfile } from '@portal/shared/schemas/posatori';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { accountStatoTitle, StatusDot } from '../../../components/status-dot.tsx';
+import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useUploadProfileImage, type ProfileImagePath } from '../../images/api/upload-profile-image.ts';
 import { posatoriKey } from '../api/get-posatori.ts';
 import { CertificateIcon, ProfileStatoChip } from './posatore-cells.tsx';
+import { SuspensionButton, useInstallerDecisions } from './installer-decisions.tsx';
 
 function ImageWithUpload({ profile, path, name }: { profile: PosatoreProfile; path: ProfileImagePath; name: string }) {
   const upload = useUploadProfileImage(path, posatoriKey);
@@ -17,16 +20,40 @@ function ImageWithUpload({ profile, path, name }: { profile: PosatoreProfile; pa
   );
 }
 
+/** The admin's controls: the account (reset or activation, the login switch) and the suspension. */
+function AdminControls({ profile, name }: { profile: PosatoreProfile; name: string }) {
+  const { confirm, dialog } = useConfirm();
+  const decisions = useInstallerDecisions(confirm);
+  return (
+    <>
+      <AccountPanel
+        uuid={profile.uuid}
+        username={profile.username}
+        stato={profile.userstato}
+        manage={{ statoPath: `/api/posatori/${profile.uuid}/accesso`, ownerKey: posatoriKey }}
+      />
+      <SuspensionButton
+        installer={{ uuid: profile.uuid, name, stato: profile.stato, userstato: profile.userstato }}
+        decisions={decisions}
+      />
+      {dialog}
+    </>
+  );
+}
+
 /**
  * The image side panel of the installer profile: the image with the pencil (when the viewer may change it), the
- * certificate icon, and what the form does not edit (code, user, states).
+ * certificate icon, and what the form does not edit (code, user, states); for the admin (manage) the account's
+ * and the suspension's controls.
  */
 export function ProfileSidePanel({
   profile,
   imagePath,
+  manage = false,
 }: {
   profile: PosatoreProfile;
   imagePath: ProfileImagePath | null;
+  manage?: boolean;
 }) {
   const stati = useCombo('cbostato');
   const name = [profile.name, profile.lastname].filter(Boolean).join(' ') || profile.ragsoc;
@@ -55,17 +82,23 @@ export function ProfileSidePanel({
       }
     >
       <AsideInfo label="Codice" value={profile.code} />
-      <AsideInfo label="Utente" value={profile.username} />
-      <AsideInfo label="Accesso">
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <StatusDot stato={profile.userstato} />
-          <Typography variant="body2">{accountStatoTitle(profile.userstato)}</Typography>
-        </Stack>
-      </AsideInfo>
       {profile.stato !== 'OK' && (
         <Box>
           <ProfileStatoChip stato={profile.stato} stati={stati.data ?? []} />
         </Box>
+      )}
+      {manage ? (
+        <AdminControls profile={profile} name={name} />
+      ) : (
+        <>
+          <AsideInfo label="Utente" value={profile.username} />
+          <AsideInfo label="Accesso">
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <StatusDot stato={profile.userstato} />
+              <Typography variant="body2">{accountStatoTitle(profile.userstato)}</Typography>
+            </Stack>
+          </AsideInfo>
+        </>
       )}
     </ProfileAside>
   );

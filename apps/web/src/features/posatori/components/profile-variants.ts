@@ -11,10 +11,15 @@ export type VariantSetup = {
   /** Spec section 5: the admin edit has its rules switched off; types and sizes are still checked. */
   rules: boolean;
   readOnly: boolean;
-  /** Qualification, certificate, code and the capoarea / rivenditore references are the registry's (self-edit). */
+  /**
+   * Qualification, certificate, last course date and the capoarea / rivenditore references are the registry's and
+   * the manufacturer's records: read-only on the installer's own profile.
+   */
   registryReadOnly: boolean;
   /** Spec section 6: only admin and capoarea see and edit the diisocyanate flag. */
   diisocianati: boolean;
+  /** The admin's: code and company editable, suspension and login switch in the side panel. */
+  manage: boolean;
   /** Spec sections 4 and 6: every save but the admin's confirms with 'Dati Salvati'. */
   confirmSave: boolean;
   /** The list the screen belongs to: its back button, and for the area manager the place to go after saving. */
@@ -36,6 +41,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     readOnly: false,
     registryReadOnly: false,
     diisocianati: true,
+    manage: true,
     confirmSave: false,
     listPath: '/admin/posatori',
     backAfterSave: false,
@@ -46,6 +52,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     readOnly: false,
     registryReadOnly: false,
     diisocianati: true,
+    manage: false,
     confirmSave: true,
     listPath: '/capoarea/posatori',
     backAfterSave: true,
@@ -56,6 +63,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     readOnly: true,
     registryReadOnly: true,
     diisocianati: false,
+    manage: false,
     confirmSave: true,
     listPath: '/rivenditori/posatori',
     backAfterSave: false,
@@ -68,6 +76,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     readOnly: false,
     registryReadOnly: true,
     diisocianati: false,
+    manage: false,
     confirmSave: true,
     listPath: null,
     backAfterSave: false,

@@ -15,7 +15,7 @@ import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { useDownload } from '../../../components/download-progress.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { PersonAvatar } from '../../../components/person-avatar.tsx';
@@ -65,7 +65,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
   const rivenditori = useRivenditori(setup.source, toListQuery(rivenditoriQuery, values, list.page));
   const remove = useDeleteRivenditore();
   const { confirm, dialog } = useConfirm();
-  const { showInPreparazione, dialog: preparazioneDialog } = useInPreparazione();
+  const { download, dialog: downloadDialog } = useDownload();
   const reset = useSendReset(confirm, rivenditoriKey);
 
   const data = rivenditori.data;
@@ -79,7 +79,11 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
           {
             label: 'Esporta posatori',
             icon: <DownloadIcon fontSize="small" />,
-            onClick: () => showInPreparazione('Esporta posatori'),
+            onClick: () =>
+              download(
+                `/api/exportrivenditore/${encodeURIComponent(row.uuid)}`,
+                `Esporta posatori di ${displayName(row)}`,
+              ),
           },
         ]
       : [
@@ -223,7 +227,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
         />
       )}
       {dialog}
-      {preparazioneDialog}
+      {downloadDialog}
     </>
   );
 }

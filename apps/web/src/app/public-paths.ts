@@ -1,0 +1,10 @@
+/**
+ * The public screens (spec section 2): the login page and the password reset. They are served by the light public
+ * entry (public-app.tsx); every other path belongs to the role areas (full-app.tsx). docs/decisions/0008.
+ */
+const publicPaths = [/^\/$/, /^\/recover\/?$/, /^\/resetted\/?$/, /^\/resetpwd\/[^/]+\/?$/];
+
+export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test(pathname));
+
+/** The login and recover pages send a visitor who is already logged in to their area. */
+export const redirectsLoggedIn = (pathname: string) => /^\/(recover\/?)?$/.test(pathname);

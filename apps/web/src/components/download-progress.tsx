@@ -1,0 +1,61 @@
+import { useRef, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { msg } from '@portal/shared/messages-it';
+import { apiDownload } from '../lib/api-client.ts';
+import { errorReason } from '../lib/api-error.ts';
+import { showToast } from '../lib/toast-store.ts';
+
+const megabytes = (bytes: number) =>
+  `${(bytes / 1_048_576).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+
+/**
+ * Downloads an export with a progress dialog (issue 10: a large export shows progress): the server writes the file
+ * as it reads the rows, so the dialog counts what has arrived; Annulla stops it. The file is saved under the name
+ * the server gives.
+ */
+export function useDownload(): { download: (url: string, title: string) => void; dialog: ReactNode } {
+  const [state, setState] = useState<{ title: string; bytes: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const download = (url: string, title: string) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ title, bytes: 0 });
+    apiDownload(url, (bytes) => setState({ title, bytes }), controller.signal)
+      .then(({ blob, filename }) => {
+        const href = URL.createObjectURL(blob);
+        const link = document.createElement('a');
+        link.href = href;
+        link.download = filename;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(href), 10_000);
+        showToast(`${filename} scaricato`, 'success');
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) showToast(errorReason(error, msg.erroreInterno));
+      })
+      .finally(() => setState(null));
+  };
+
+  const dialog = (
+    <Dialog open={state !== null} aria-labelledby="download-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="download-title">{state?.title}</DialogTitle>
+      <DialogContent>
+        <LinearProgress aria-label="Preparazione del file" />
+        <Typography variant="body2" sx={{ mt: 1.5 }} role="status">
+          {state && state.bytes > 0 ? `Scaricati ${megabytes(state.bytes)}` : 'Preparazione del file…'}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => abort.current?.abort()}>Annulla</Button>
+      </DialogActions>
+    </Dialog>
+  );
+  return { download, dialog };
+}

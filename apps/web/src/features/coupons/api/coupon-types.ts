@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createdReply, okReply } from '@portal/shared/schemas/auth';
+import { couponTypeBlank, couponTypeRow, couponTypesReply, type CouponTypeForm } from '@portal/shared/schemas/coupons';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
+
+/** Coupon types and the combos built from them: any change refreshes both. */
+export const couponTypesKey = ['coupon-types'] as const;
+const combosKeys = [
+  ['combo', 'cbotcoupons'],
+  ['combo', 'cbotcoupons2'],
+] as const;
+
+export function useCouponTypes() {
+  return useQuery({
+    queryKey: [...couponTypesKey, 'list'],
+    queryFn: ({ signal }) => apiGet('/api/tcoupons', couponTypesReply, { signal }),
+  });
+}
+
+/** GET /api/tcoupon/{id}, or GET /api/ntcoupon for a new type. */
+export function useCouponType(id: string | undefined) {
+  return useQuery({
+    queryKey: [...couponTypesKey, 'one', id ?? 'nuovo'],
+    queryFn: ({ signal }) =>
+      id
+        ? apiGet(`/api/tcoupon/${encodeURIComponent(id)}`, couponTypeRow, { signal })
+        : apiGet('/api/ntcoupon', couponTypeBlank, { signal }),
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: couponTypesKey }),
+      ...combosKeys.map((key) => queryClient.invalidateQueries({ queryKey: key })),
+    ]);
+}
+
+/** POST /api/tcoupon/{id|nuovo}. */
+export function useSaveCouponType() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | undefined; body: CouponTypeForm }) =>
+      apiPost(`/api/tcoupon/${encodeURIComponent(id ?? 'nuovo')}`, body, createdReply),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/enabletcoupon/{id} or /api/disabletcoupon/{id}. */
+export function useToggleCouponType() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, disable }: { id: string; disable: boolean }) =>
+      apiPost(`/api/${disable ? 'disable' : 'enable'}tcoupon/${encodeURIComponent(id)}`, {}, okReply),
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/tcoupon/{id}: only a type without coupons. */
+export function useDeleteCouponType() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete(`/api/tcoupon/${encodeURIComponent(id)}`, okReply),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,127 @@
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ToggleOffIcon from '@mui/icons-material/ToggleOffOutlined';
+import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
+import { msg } from '@portal/shared/messages-it';
+import type { CouponTypeRow } from '@portal/shared/schemas/coupons';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
+import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { formatEuro } from '../../../lib/formatters.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useCouponTypes, useDeleteCouponType, useToggleCouponType } from '../api/coupon-types.ts';
+
+/** The type's colour as a small swatch, with its hex for screen readers. */
+export function ColourSwatch({ colour }: { colour: string }) {
+  return (
+    <Box
+      role="img"
+      aria-label={`Colore ${colour}`}
+      sx={{ width: 20, height: 20, borderRadius: 1, bgcolor: colour, border: 1, borderColor: 'divider' }}
+    />
+  );
+}
+
+const columns: Column<CouponTypeRow>[] = [
+  { key: 'colore', header: 'Colore', hideHeader: true, width: 20, render: (t) => <ColourSwatch colour={t.colore} /> },
+  {
+    key: 'tipo',
+    header: 'Tipo',
+    render: (t) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <span>{t.tipo}</span>
+        {t.disattiva && <Chip label="DISATTIVO" size="small" color="default" variant="outlined" />}
+      </Box>
+    ),
+  },
+  { key: 'valore', header: 'Valore', align: 'right', width: 120, render: (t) => formatEuro(t.valore) },
+  { key: 'descri', header: 'Descrizione', hideBelow: 'md', render: (t) => t.descri },
+  { key: 'mesi', header: 'Validità', hideBelow: 'sm', width: 110, render: (t) => `${t.mesi} mesi` },
+  { key: 'ccoupon', header: 'Coupon', align: 'right', width: 90, render: (t) => t.ccoupon.toLocaleString('it-IT') },
+];
+
+/**
+ * /admin/tcoupons (spec section 2): type, value, description, colour, coupon count and the DISATTIVO flag. A type
+ * with coupons switches between Attiva and Disattiva; one without can be deleted, after a confirmation.
+ */
+export function CouponTypesScreen() {
+  const navigate = useNavigate();
+  const types = useCouponTypes();
+  const toggle = useToggleCouponType();
+  const remove = useDeleteCouponType();
+  const { confirm, dialog } = useConfirm();
+
+  const actionsOf = (t: CouponTypeRow): RowAction[] => {
+    const actions: RowAction[] = [
+      {
+        label: 'Modifica',
+        icon: <EditIcon fontSize="small" />,
+        onClick: () => navigate(`/admin/edittcoupon/${t.uuid}`),
+      },
+    ];
+    if (t.ccoupon > 0 || t.disattiva) {
+      actions.push({
+        label: t.disattiva ? 'Attiva' : 'Disattiva',
+        icon: t.disattiva ? <ToggleOnIcon fontSize="small" /> : <ToggleOffIcon fontSize="small" />,
+        onClick: () =>
+          toggle.mutate(
+            { id: t.uuid, disable: !t.disattiva },
+            {
+              onSuccess: () => showToast(t.disattiva ? 'Tipo coupon attivato' : 'Tipo coupon disattivato', 'success'),
+              onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
+            },
+          ),
+      });
+    }
+    if (t.ccoupon === 0) {
+      actions.push({
+        label: 'Elimina',
+        icon: <DeleteIcon fontSize="small" />,
+        danger: true,
+        onClick: () =>
+          void confirm(`Confermi l'eliminazione del tipo coupon ${t.tipo}?`).then((yes) => {
+            if (!yes) return;
+            remove.mutate(t.uuid, {
+              onSuccess: () => showToast('Tipo coupon eliminato', 'success'),
+              onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
+            });
+          }),
+      });
+    }
+    return actions;
+  };
+
+  return (
+    <>
+      <ListHeading
+        title="Tipi coupon"
+        actions={[
+          { label: 'Aggiungi tipo', icon: <AddIcon />, primary: true, onClick: () => navigate('/admin/newtcoupon') },
+        ]}
+      />
+      <ListCount count={types.data?.length} noun={['tipo coupon', 'tipi coupon']} failed={types.isError} />
+      {types.isError ? (
+        <Alert severity="error">{errorReason(types.error, msg.erroreInterno)}</Alert>
+      ) : (
+        <DataTable
+          label="Elenco tipi coupon"
+          rows={types.data ?? []}
+          columns={columns}
+          rowKey={(t) => t.uuid}
+          rowLabel={(t) => t.tipo}
+          rowActions={(t) => <RowMenu label={`Azioni per ${t.tipo}`} actions={actionsOf(t)} />}
+          loading={types.isFetching}
+          emptyText="Nessun tipo coupon: aggiungine uno"
+        />
+      )}
+      {dialog}
+    </>
+  );
+}

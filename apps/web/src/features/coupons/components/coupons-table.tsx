@@ -1,0 +1,237 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import UpdateIcon from '@mui/icons-material/Update';
+import type { ComboOption } from '@portal/shared/schemas/combos';
+import {
+  COUPON_RENEWAL_DAYS,
+  couponStatoLabels,
+  type CouponRow,
+  type CouponStato,
+  type CouponTotals,
+} from '@portal/shared/schemas/coupons';
+import { ComboSelect } from '../../../components/combo-select.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { DateField, UNFINISHED_DATE } from '../../../components/date-field.tsx';
+import { formatDate, formatEuro } from '../../../lib/formatters.ts';
+
+const stateColours: Record<CouponStato, 'success' | 'default' | 'warning'> = {
+  valid: 'success',
+  used: 'default',
+  expired: 'warning',
+};
+
+export function CouponStateChip({ stato }: { stato: CouponStato }) {
+  return <Chip size="small" label={couponStatoLabels[stato]} color={stateColours[stato]} variant="outlined" />;
+}
+
+const romeToday = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Renewal (spec section 9): today in Italy + 90 days, as YYYY-MM-DD. */
+export function renewalExpiry(now = new Date()): string {
+  const today = romeToday.format(now);
+  return new Date(Date.parse(`${today}T00:00:00Z`) + COUPON_RENEWAL_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What the admin's dialog does with an unredeemed coupon; absent: the table is read-only. */
+export type CouponEditing = {
+  types: readonly ComboOption[];
+  onType: (coupon: CouponRow, tipo: string) => void;
+  onExpiry: (coupon: CouponRow, scadenza: string) => void;
+  onRenew: (coupon: CouponRow) => void;
+  onDelete: (coupon: CouponRow) => void;
+  /** A change is on its way: the controls wait. */
+  busy: boolean;
+};
+
+/**
+ * The coupons of an installer (spec section 2, the coupon dialog): code, executed date, type, value, expiry, and
+ * for the admin, while a coupon is not redeemed, its type and expiry editable, 'Rinnova 3 mesi' and delete.
+ * Redeemed coupons are read-only: their type and expiry are history.
+ */
+export function CouponsTable({
+  rows,
+  loading,
+  editing,
+  footer,
+}: {
+  rows: readonly CouponRow[];
+  loading: boolean;
+  editing?: CouponEditing | undefined;
+  footer?: React.ReactNode;
+}) {
+  const editable = (c: CouponRow) => editing !== undefined && c.dtesecuzione === '';
+  const columns: Column<CouponRow>[] = [
+    {
+      key: 'code',
+      header: 'Codice',
+      render: (c) => (
+        <Box>
+          <Typography
+            variant="body2"
+            sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: 1, whiteSpace: 'nowrap' }}
+          >
+            {c.code}
+          </Typography>
+          <CouponStateChip stato={c.stato} />
+          {c.stato === 'valid' && c.tipodisattivo && (
+            <Typography variant="caption" component="div" color="warning.main">
+              Tipo sospeso
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      key: 'dtesecuzione',
+      header: 'Utilizzato il',
+      hideBelow: 'sm',
+      render: (c) =>
+        c.dtesecuzione ? (
+          <Box>
+            {formatDate(c.dtesecuzione)}
+            {c.rivenditore && (
+              <Typography variant="caption" component="div" color="text.secondary">
+                {c.rivenditore}
+              </Typography>
+            )}
+          </Box>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'tipo',
+      header: 'Tipo',
+      render: (c) =>
+        editing && editable(c) ? (
+          <ComboSelect
+            id={`tipo-${c.uuid}`}
+            label="Tipo"
+            size="small"
+            options={editing.types}
+            value={c.tipo}
+            missingLabel={c.destipo}
+            emptyLabel={null}
+            readOnly={editing.busy}
+            onChange={(tipo) => tipo !== c.tipo && editing.onType(c, tipo)}
+          />
+        ) : (
+          c.destipo
+        ),
+    },
+    { key: 'valore', header: 'Valore', align: 'right', width: 110, render: (c) => formatEuro(c.valore) },
+    {
+      key: 'scadenza',
+      header: 'Scadenza',
+      width: editing ? 180 : 110,
+      render: (c) =>
+        editing && editable(c) ? (
+          <DateField
+            id={`scadenza-${c.uuid}`}
+            label="Scadenza"
+            size="small"
+            value={c.scadenza}
+            readOnly={editing.busy}
+            onChange={(value) => {
+              if (value !== UNFINISHED_DATE && value !== '' && value !== c.scadenza) editing.onExpiry(c, value);
+            }}
+          />
+        ) : (
+          formatDate(c.scadenza)
+        ),
+    },
+  ];
+  if (editing) {
+    columns.push({
+      key: 'rinnova',
+      header: 'Rinnova',
+      hideHeader: true,
+      width: 170,
+      render: (c) =>
+        editable(c) && (
+          <Button
+            sx={{ whiteSpace: 'nowrap' }}
+            size="small"
+            startIcon={<UpdateIcon />}
+            disabled={editing.busy}
+            onClick={() => editing.onRenew(c)}
+            aria-label={`Rinnova 3 mesi il coupon ${c.code}`}
+          >
+            Rinnova 3 mesi
+          </Button>
+        ),
+    });
+  }
+  return (
+    <DataTable
+      label="Elenco coupon"
+      rows={rows}
+      columns={columns}
+      rowKey={(c) => c.uuid}
+      rowLabel={(c) => c.code}
+      rowActions={
+        editing
+          ? (c) =>
+              editable(c) ? (
+                <Tooltip title="Elimina">
+                  <span>
+                    <IconButton
+                      aria-label={`Elimina il coupon ${c.code}`}
+                      color="error"
+                      disabled={editing.busy}
+                      onClick={() => editing.onDelete(c)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              ) : null
+          : undefined
+      }
+      loading={loading}
+      emptyText="Nessun coupon"
+      footer={footer}
+    />
+  );
+}
+
+/** Totals of an installer's coupons: how many and how much, in each state. */
+export function CouponTotalsBar({ totals }: { totals: CouponTotals | undefined }) {
+  const items: [string, keyof CouponTotals][] = [
+    ['Totali', 'tot'],
+    ['Validi', 'valid'],
+    ['Utilizzati', 'used'],
+    ['Scaduti', 'expired'],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1, m: 0, mb: 2 }}
+    >
+      {items.map(([label, key]) => (
+        <Paper key={key} variant="outlined" sx={{ p: 1.5 }}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+            {totals ? totals[key].n : '…'}
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+              {totals ? formatEuro(totals[key].valore) : ''}
+            </Typography>
+          </Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import { msg } from '@portal/shared/messages-it';
+import { BackToList } from '../../../components/back-to-list.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { useInstallerCoupons } from '../api/coupons.ts';
+import { CouponsTable, CouponTotalsBar } from './coupons-table.tsx';
+
+/**
+ * 'Vedi Coupon' (spec section 2): an installer's coupons, read-only, for the admin and for the area manager with
+ * the installer in reach (/{area}/posatori/{id}/coupon).
+ */
+export function CouponsView({
+  posatore,
+  listPath,
+  listSearch,
+}: {
+  posatore: string;
+  listPath: string;
+  listSearch: string;
+}) {
+  const [page, setPage] = useState(1);
+  const coupons = useInstallerCoupons('readcoupons', posatore, page);
+  const data = coupons.data;
+  return (
+    <>
+      <BackToList pathname={listPath} search={listSearch} />
+      <PageTitle title={data ? `Coupon di ${data.posatore}` : 'Coupon'} />
+      {coupons.isError ? (
+        <Alert severity="error">{errorReason(coupons.error, msg.erroreInterno)}</Alert>
+      ) : (
+        <>
+          <CouponTotalsBar totals={data?.totals} />
+          <CouponsTable
+            rows={data?.data ?? []}
+            loading={coupons.isFetching}
+            footer={data && <Pager page={data.page} pages={data.pages} onChange={setPage} label="Pagine dei coupon" />}
+          />
+        </>
+      )}
+    </>
+  );
+}

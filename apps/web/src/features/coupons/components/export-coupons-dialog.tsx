@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { ComboSelect } from '../../../components/combo-select.tsx';
+import { useCombo } from '../../combos/api/get-combo.ts';
+
+/** The area manager's export picker (spec section 2): one coupon type, switched off ones included, or all. */
+export function ExportCouponsDialog({ onClose, onExport }: { onClose: () => void; onExport: (tipo: string) => void }) {
+  const types = useCombo('cbotcoupons2');
+  const [tipo, setTipo] = useState('');
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="export-coupon-title">
+      <DialogTitle id="export-coupon-title">Esporta coupon dei rivenditori</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Un foglio con i posatori dell’elenco, il rivenditore che li segue e le cifre dei loro coupon.
+        </DialogContentText>
+        <ComboSelect
+          id="export-tipo-coupon"
+          label="Tipo coupon"
+          options={types.data ?? []}
+          loading={types.isPending}
+          value={tipo}
+          emptyLabel="Tutti i tipi"
+          onChange={setTipo}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annulla</Button>
+        <Button variant="contained" onClick={() => onExport(tipo)}>
+          Esporta
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import FolderZipIcon from '@mui/icons-material/FolderZipOutlined';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import TableChartIcon from '@mui/icons-material/TableChartOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { DocumentKind } from '@portal/shared/schemas/documents';
+
+/** A document's thumbnail: the icon of its type (spec section 3: the file type comes from its extension). */
+export function DocumentIcon({ kind, ...props }: { kind: DocumentKind } & SvgIconProps) {
+  if (kind === 'pdf') return <PictureAsPdfIcon {...props} />;
+  if (kind === 'excel') return <TableChartIcon {...props} />;
+  return <FolderZipIcon {...props} />;
+}
+
+/** Sizes as people read them: 820 kB, 4,2 MB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1 })} MB`;
+}

@@ -1,0 +1,190 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { msg } from '@portal/shared/messages-it';
+import type { Role } from '@portal/shared/roles';
+import {
+  DOCUMENT_EXTENSIONS,
+  documentKindLabels,
+  documentKinds,
+  documentsQuery,
+  type DocumentRow,
+} from '@portal/shared/schemas/documents';
+import type { BarAction } from '../../../components/action-bar.tsx';
+import { ComboSelect } from '../../../components/combo-select.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
+import { PageCorrection, Pager } from '../../../components/pager.tsx';
+import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { errorReason } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/formatters.ts';
+import { toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useDeleteDocument, useUploadDocument } from '../api/change-documents.ts';
+import { useDocuments } from '../api/get-documents.ts';
+import { DocumentIcon, formatSize } from './document-icon.tsx';
+
+const filterKeys = ['ftipo'] as const;
+const kindOptions = documentKinds.map((value) => ({ value, label: documentKindLabels[value] }));
+const accept = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/**
+ * /{role}/documenti (spec section 2): the documents of the user's group as thumbnails (every document for the
+ * admin), the type filter (ftipo) and the pager; the thumbnail menu Scarica, and for the admin Modifica and Elimina
+ * ('Confermi di eliminare il documento:{title}?'). 'Carica documento' uploads a file and opens its edit form.
+ */
+export function DocumentsScreen({ area }: { area: Role }) {
+  const admin = area === 'admin';
+  const navigate = useNavigate();
+  const list = useListSearchParams(filterKeys);
+  const documents = useDocuments(
+    admin ? '/api/docs/admdocs' : '/api/docs/docs',
+    toListQuery(documentsQuery, list.values, list.page),
+  );
+  const upload = useUploadDocument();
+  const remove = useDeleteDocument();
+  const { confirm, dialog } = useConfirm();
+  const picker = useRef<HTMLInputElement>(null);
+  const data = documents.data;
+
+  const uploadFile = (file: File | undefined) => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: ({ uuid }) => {
+        showToast('Documento caricato: scegli titolo e destinatari', 'success');
+        navigate(`/admin/moddoc/${uuid}`);
+      },
+      onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
+    });
+  };
+
+  const deleteDocument = async (doc: DocumentRow) => {
+    if (!(await confirm(msg.confermaEliminaDocumento(doc.title)))) return;
+    remove.mutate(doc.uuid, {
+      onSuccess: () => showToast('Documento eliminato', 'success'),
+      onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
+    });
+  };
+
+  const open = (doc: DocumentRow) => window.open(doc.doc, '_blank', 'noopener');
+  const actionsOf = (doc: DocumentRow): RowAction[] => [
+    { label: 'Scarica', icon: <DownloadIcon fontSize="small" />, onClick: () => open(doc) },
+    ...(admin
+      ? [
+          {
+            label: 'Modifica',
+            icon: <EditIcon fontSize="small" />,
+            onClick: () => navigate(`/admin/moddoc/${doc.uuid}`),
+          },
+          {
+            label: 'Elimina',
+            icon: <DeleteIcon fontSize="small" />,
+            danger: true,
+            onClick: () => void deleteDocument(doc),
+          },
+        ]
+      : []),
+  ];
+
+  const actions: BarAction[] = admin
+    ? [
+        {
+          label: upload.isPending ? 'Caricamento…' : 'Carica documento',
+          icon: <UploadFileIcon />,
+          primary: true,
+          onClick: () => picker.current?.click(),
+        },
+      ]
+    : [];
+
+  return (
+    <>
+      <ListHeading title="Documenti" actions={actions} />
+      {admin && (
+        <input
+          ref={picker}
+          type="file"
+          accept={accept}
+          hidden
+          aria-label="File del documento"
+          onChange={(event) => {
+            uploadFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      )}
+      <FilterBar
+        title="Filtra documenti"
+        activeCount={list.values.ftipo ? 1 : 0}
+        onClear={() => list.clearFilters(filterKeys)}
+      >
+        <ComboSelect
+          id="filter-ftipo"
+          label="Tipo"
+          size="small"
+          options={kindOptions}
+          value={list.values.ftipo}
+          onChange={(ftipo) => list.setFilters({ ftipo })}
+        />
+      </FilterBar>
+      <ListCount count={data?.reccount} noun={['documento', 'documenti']} failed={documents.isError} />
+      {data && !documents.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+      {documents.isError && !data ? (
+        <Alert severity="error">{errorReason(documents.error, msg.erroreInterno)}</Alert>
+      ) : (
+        <>
+          <Box
+            component="ul"
+            aria-label="Elenco documenti"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+              gap: 2,
+              m: 0,
+              p: 0,
+              listStyle: 'none',
+              opacity: documents.isFetching ? 0.6 : 1,
+            }}
+          >
+            {data?.data.map((doc) => (
+              <Card component="li" key={doc.uuid} variant="outlined" sx={{ position: 'relative' }}>
+                <CardActionArea
+                  onClick={() => open(doc)}
+                  aria-label={`Scarica ${doc.title}`}
+                  sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}
+                >
+                  <DocumentIcon kind={doc.tipo} sx={{ fontSize: 48, color: 'primary.main' }} aria-hidden />
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', pr: 3 }}>{doc.title}</Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {documentKindLabels[doc.tipo]} · {formatSize(doc.size)} · {formatDate(doc.data)}
+                  </Typography>
+                </CardActionArea>
+                <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
+                  <RowMenu label={`Azioni per ${doc.title}`} actions={actionsOf(doc)} />
+                </Box>
+              </Card>
+            ))}
+          </Box>
+          {data?.reccount === 0 && (
+            <Typography sx={{ color: 'text.secondary', mt: 2 }}>Nessun documento disponibile</Typography>
+          )}
+          {data && (
+            <Box sx={{ mt: 2 }}>
+              <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei documenti" />
+            </Box>
+          )}
+        </>
+      )}
+      {dialog}
+    </>
+  );
+}

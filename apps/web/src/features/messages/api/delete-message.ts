@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okReply } from '@portal/shared/schemas/auth';
+import { apiDelete } from '../../../lib/api-client.ts';
+import { messagesKey } from './get-messages.ts';
+
+/** DELETE /api/messages/message/{id}: its sender only; it leaves every inbox. */
+export function deleteMessage(id: string): Promise<unknown> {
+  return apiDelete(`/api/messages/message/${encodeURIComponent(id)}`, okReply);
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMessage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { comboReply } from '@portal/shared/schemas/combos';
+import { messagesPage, type MessagesPage, type MessagesQuery } from '@portal/shared/schemas/messages';
+import { apiGet, withQuery } from '../../../lib/api-client.ts';
+
+/** Everything under this key is message data: a send, an edit, a delete or a read-state change refreshes it all. */
+export const messagesKey = ['messages'] as const;
+
+/** The two folders of spec section 2: Entrata (recv) and Uscita (sent). */
+export type Folder = 'recv' | 'sent';
+
+export function getMessages(folder: Folder, query: MessagesQuery, signal?: AbortSignal): Promise<MessagesPage> {
+  return apiGet(withQuery(`/api/messages/${folder}`, query), messagesPage, { signal });
+}
+
+export function useMessages(folder: Folder, query: MessagesQuery) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...messagesKey, 'list', folder, query],
+      queryFn: ({ signal }) => getMessages(folder, query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** GET /api/messages/tipiletto: the options of the Tipo filter (read, unread). */
+export function useTipiLettura() {
+  return useQuery({
+    queryKey: [...messagesKey, 'tipiletto'],
+    queryFn: ({ signal }) => apiGet('/api/messages/tipiletto', comboReply, { signal }),
+    staleTime: Infinity,
+  });
+}

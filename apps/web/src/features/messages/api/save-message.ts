@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageSavedReply, type MessageSaveBody } from '@portal/shared/schemas/messages';
+import { apiPost } from '../../../lib/api-client.ts';
+import { messagesKey } from './get-messages.ts';
+
+/** POST /api/messages/message/{id}: 'nuovo' sends, an id of one's own sent message saves its changes. */
+export function saveMessage({ id, body }: { id: string; body: MessageSaveBody }) {
+  return apiPost(`/api/messages/message/${encodeURIComponent(id)}`, body, messageSavedReply);
+}
+
+export function useSaveMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMessage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
+  });
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SendIcon from '@mui/icons-material/SendOutlined';
+import { msg } from '@portal/shared/messages-it';
+import { landingRole, type Role } from '@portal/shared/roles';
+import {
+  MESSAGE_BODY_MAX,
+  MESSAGE_SUBJECT_MAX,
+  messageSaveBody,
+  type DestOption,
+  type MessageDetail,
+} from '@portal/shared/schemas/messages';
+import { BackToList } from '../../../components/back-to-list.tsx';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { ApiError, errorReason } from '../../../lib/api-error.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useRoles } from '../../auth/api/get-session.ts';
+import { useDests } from '../api/get-dests.ts';
+import { useMessage } from '../api/get-message.ts';
+import { useSaveMessage } from '../api/save-message.ts';
+
+/** What a list's 'Invia comunicazione' hands the composer: its current filter as a recipient. */
+export type ComposerState = { dests?: DestOption[] };
+
+const presetOf = (state: unknown): DestOption[] => {
+  const dests = (state as ComposerState | null)?.dests;
+  return Array.isArray(dests) ? dests : [];
+};
+
+/**
+ * {path}/modmsg/nuovo and /admin/newcomm compose, {path}/modmsg/{uuid} edits a sent message (spec section 2):
+ * Destinatari (a typeahead adding chips), Oggetto, the body and 'Invia'. The shared schema checks it as the server
+ * does; after sending, the user's communications open.
+ */
+export function MessageComposer({ area, id }: { area: Role; id: string }) {
+  const message = useMessage(id);
+  const location = useLocation();
+  const back = <BackToList pathname={`/${area}/comunicazioni`} search="" />;
+  const title = id === 'nuovo' ? 'Nuova comunicazione' : 'Modifica comunicazione';
+  if (message.isPending) return <FullPageSpinner />;
+  if (message.isError) {
+    return (
+      <>
+        {back}
+        <PageTitle title={title} />
+        <Alert severity="error">{errorReason(message.error, msg.erroreInterno)}</Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <PageTitle title={title} />
+      <ComposerForm key={message.data.uuid} area={area} message={message.data} preset={presetOf(location.state)} />
+    </>
+  );
+}
+
+type Errors = Partial<Record<'oggetto' | 'content' | 'dests', string>>;
+
+function ComposerForm({ area, message, preset }: { area: Role; message: MessageDetail; preset: DestOption[] }) {
+  const navigate = useNavigate();
+  const roles = useRoles() ?? [];
+  const save = useSaveMessage();
+  const [dests, setDests] = useState<DestOption[]>(message.uuid === 'nuovo' ? preset : message.dests);
+  const [oggetto, setOggetto] = useState(message.title);
+  const [content, setContent] = useState(message.content);
+  const [typed, setTyped] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const options = useDests(typed.trim());
+
+  const submit = () => {
+    const parsed = messageSaveBody.safeParse({ oggetto, content, dests: dests.map((d) => d.id) });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as keyof Errors;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      showToast(parsed.error.issues[0]?.message ?? msg.correggereErrori);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: message.uuid, body: parsed.data },
+      {
+        onSuccess: (saved) => {
+          showToast(
+            message.uuid === 'nuovo'
+              ? `Comunicazione inviata a ${saved.recipients} ${saved.recipients === 1 ? 'destinatario' : 'destinatari'}`
+              : 'Comunicazione modificata',
+            'success',
+          );
+          // Spec section 2: after sending, the communications of the user's first role.
+          navigate(`/${landingRole(roles) ?? area}/comunicazioni`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
+          showToast(errorReason(error, msg.erroreSalvataggio));
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}
+    >
+      <Stack spacing={2.5}>
+        <Autocomplete
+          multiple
+          id="dests"
+          options={options.data ?? []}
+          value={dests}
+          onChange={(_event, next) => {
+            // The same recipient twice is one recipient (spec section 5).
+            setDests(next.filter((d, i) => next.findIndex((o) => o.id === d.id) === i));
+            setErrors((e) => ({ ...e, dests: undefined }));
+          }}
+          inputValue={typed}
+          onInputChange={(_event, value) => setTyped(value)}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          getOptionLabel={(option) => option.label}
+          // The server already filters by what was typed, within the writer's reach.
+          filterOptions={(all) => all}
+          loading={options.isFetching}
+          loadingText="Caricamento…"
+          noOptionsText={typed.trim().length < 2 ? 'Scrivi almeno 2 lettere del nome' : 'Nessun destinatario trovato'}
+          renderValue={(value, getItemProps) =>
+            value.map((option, index) => {
+              const { key, ...itemProps } = getItemProps({ index });
+              return <Chip key={key} label={option.label} size="small" {...itemProps} />;
+            })
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Destinatari"
+              required
+              error={!!errors.dests}
+              helperText={errors.dests ?? 'Persone o gruppi: scrivi per cercare'}
+            />
+          )}
+        />
+        <TextField
+          id="oggetto"
+          label="Oggetto"
+          placeholder="Oggetto"
+          required
+          value={oggetto}
+          onChange={(event) => {
+            setOggetto(event.target.value);
+            setErrors((e) => ({ ...e, oggetto: undefined }));
+          }}
+          error={!!errors.oggetto}
+          helperText={errors.oggetto}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_SUBJECT_MAX } }}
+        />
+        <TextField
+          id="content"
+          label="Messaggio"
+          multiline
+          minRows={8}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          error={!!errors.content}
+          helperText={errors.content ?? `${content.length} / ${MESSAGE_BODY_MAX.toLocaleString('it-IT')}`}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX } }}
+        />
+        <Box>
+          <Button type="submit" variant="contained" startIcon={<SendIcon />} loading={save.isPending}>
+            Invia
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import type { Role } from '@portal/shared/roles';
+import { SEARCH_MIN, type SearchKind, type SearchResult } from '@portal/shared/schemas/search';
+import { useSearch } from '../api/search.ts';
+
+const kindLabels: Record<SearchKind, string> = {
+  company: 'Aziende',
+  pers: 'Persone',
+  msg: 'Comunicazioni',
+  doc: 'Documenti',
+};
+
+/**
+ * Where a result leads inside the searcher's own area (spec section 2 lists the admin's; the other roles get the
+ * same screens of their area). undefined: nothing of that kind to open in this area.
+ */
+export function resultPath(area: Role, result: SearchResult): string | undefined {
+  switch (result.tipo) {
+    case 'company':
+      return area === 'posatore' ? undefined : `/${area}/partner/${result.uuid}`;
+    case 'pers':
+      return area === 'posatore' ? undefined : `/${area}/posatori/${result.uuid}`;
+    case 'msg':
+      return `/${area}/comunicazioni/msg/${result.uuid}`;
+    case 'doc':
+      return area === 'admin' ? `/admin/moddoc/${result.uuid}` : `/${area}/documenti`;
+  }
+}
+
+/** Waits for a pause in typing before the text is searched. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The toolbar's Cerca: results appear as the person types (from 3 characters, after a short pause), grouped by
+ * kind, chosen with the arrows and Enter or a click; Escape closes them.
+ */
+export function GlobalSearch({ area }: { area: Role }) {
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  const [open, setOpen] = useState(false);
+  const text = useDebounced(typed.trim(), 250);
+  const results = useSearch(text);
+  const long = typed.trim().length >= SEARCH_MIN;
+  const options = long && text.length >= SEARCH_MIN ? (results.data ?? []) : [];
+  return (
+    <Box role="search" sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}>
+      <Autocomplete
+        id="global-search"
+        options={options}
+        groupBy={(option) => kindLabels[option.tipo]}
+        getOptionLabel={(option) => option.descri}
+        isOptionEqualToValue={(option, value) => option.tipo === value.tipo && option.uuid === value.uuid}
+        filterOptions={(all) => all}
+        value={null}
+        inputValue={typed}
+        onInputChange={(_event, value, reason) => {
+          if (reason === 'reset') return;
+          setTyped(value);
+          setOpen(true);
+        }}
+        onChange={(_event, chosen) => {
+          const path = chosen ? resultPath(area, chosen) : undefined;
+          if (path) {
+            setTyped('');
+            navigate(path);
+          }
+        }}
+        getOptionDisabled={(option) => resultPath(area, option) === undefined}
+        loading={long && results.isFetching}
+        loadingText="Ricerca in corso…"
+        noOptionsText={long ? 'Nessun risultato' : `Scrivi almeno ${SEARCH_MIN} caratteri`}
+        // Nothing to list before the first letter: the popup opens with typing, not on focus.
+        open={open && typed.trim().length > 0}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        blurOnSelect
+        forcePopupIcon={false}
+        clearOnEscape
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            placeholder="Cerca"
+            size="small"
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Cerca', maxLength: 100 },
+              input: {
+                ...params.slotProps.input,
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+                sx: { minHeight: 40, backgroundColor: 'action.hover' },
+              },
+            }}
+          />
+        )}
+      />
+    </Box>
+  );
+}
