@@ -34,6 +34,8 @@ test('logout ends the session and a logged-in visitor is sent to their area', as
   await expect(page).toHaveURL('/capoarea');
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await page.getByRole('menuitem', { name: 'LOGOUT' }).click();
+  // The login page's own entry loads in place of the area.
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await expect(page).toHaveURL('/');
   await page.goto('/capoarea');
   await expect(page).toHaveURL('/');
@@ -71,6 +73,8 @@ test('recover, the e-mail link, a new password and a login with it', async ({ pa
   // The same link works only once.
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await page.getByRole('menuitem', { name: 'LOGOUT' }).click();
+  // The login page's own entry loads in place of the area.
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await page.goto(link.pathname);
   await page.getByLabel('Nuova password').fill('bergamo-ceramiche-3');
   await page.getByLabel('Conferma password').fill('bergamo-ceramiche-3');

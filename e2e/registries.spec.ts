@@ -45,6 +45,8 @@ async function login(page: Page, user: string, landing: string, pwd?: string): P
 async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await page.getByRole('menuitem', { name: 'LOGOUT' }).click();
+  // The login page's own entry loads in place of the area.
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await expect(page).toHaveURL('/');
 }
 
@@ -226,9 +228,11 @@ test('admin creates and edits a partner, and adds, edits and deletes a payment P
     await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await snap(page, 'admin-partner');
-  await page.getByRole('button', { name: 'Esporta anagrafica' }).click();
-  await expect(page.getByRole('dialog', { name: 'Esporta anagrafica' })).toContainText('In preparazione');
-  await page.getByRole('button', { name: 'Chiudi' }).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Esporta anagrafica' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/^partner-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   await page.getByRole('button', { name: 'AGGIUNGI PARTNER' }).click();
   await expect(page).toHaveURL('/admin/newpartner');
@@ -358,15 +362,17 @@ test('capoarea adds a partner and sees the renewals', async ({ page }) => {
 
 test('capoarea reads a reseller and their own profile', async ({ page }) => {
   await login(page, 'capoarea', '/capoarea');
-  // Resellers in reach: read-only, with the export that comes later.
+  // Resellers in reach: read-only, with the export of each one's installers.
   await menu(page).getByRole('link', { name: 'rivenditori' }).click();
   await expect(page).toHaveURL('/capoarea/rivenditori');
   await expect(page.getByLabel('Codice', { exact: true })).toHaveCount(0);
   await snap(page, 'capoarea-rivenditori');
   await page.getByRole('button', { name: 'Azioni per Ceramiche Lombarde S.r.l.' }).click();
-  await page.getByRole('menuitem', { name: 'Esporta posatori' }).click();
-  await expect(page.getByRole('dialog', { name: 'Esporta posatori' })).toContainText('In preparazione');
-  await page.getByRole('button', { name: 'Chiudi' }).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Esporta posatori' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/^coupon-rivenditore-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await page.getByRole('button', { name: 'Azioni per Ceramiche Lombarde S.r.l.' }).click();
   await page.getByRole('menuitem', { name: 'Visualizza' }).click();
   await expect(page).toHaveURL(/\/capoarea\/rivenditore\/[0-9a-f-]{36}$/);

@@ -7,8 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPath as chromium } from './chromium.ts';
 
 function ensureChromium(): void {
   if (fs.existsSync(chromium)) return;
@@ -52,8 +51,10 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 const env: NodeJS.ProcessEnv = { ...process.env, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium };
 if (process.env.TEST_DATABASE_URL) {
-  env.E2E_DATABASE_URL = await freshPostgresSchema(process.env.TEST_DATABASE_URL, 'e2e');
-  console.log('Server end-to-end su PostgreSQL (schema e2e)');
+  // E2E_PG_SCHEMA lets two checkouts on one machine run their journeys on one PostgreSQL side by side.
+  const schema = process.env.E2E_PG_SCHEMA ?? 'e2e';
+  env.E2E_DATABASE_URL = await freshPostgresSchema(process.env.TEST_DATABASE_URL, schema);
+  console.log(`Server end-to-end su PostgreSQL (schema ${schema})`);
 }
 const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
 process.exit(run.status ?? 1);

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, shot } from './support.ts';
+
+/**
+ * Issue 9, communications: the admin writes to a group and an installer reads it (the bell follows), an area
+ * manager edits and deletes a sent message, a reseller marks read and unread, the composer's checks, and the
+ * installer list's 'Invia comunicazione'. Every journey leaves the demo inboxes' unread counts as it found them.
+ */
+
+const toast = (page: Page) => page.getByRole('alert').last();
+const bell = (page: Page) => page.getByRole('link', { name: /^Messaggi non letti/ });
+const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject });
+const unique = (what: string) => `${what} ${Date.now().toString(36)}`;
+
+async function pickRecipient(page: Page, typed: string, option: string): Promise<void> {
+  await page.getByLabel('Destinatari').fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the admin writes to every installer, and the installer reads it: the bell goes down', async ({
+  page,
+  browser,
+}) => {
+  const subject = unique('Chiusura per inventario');
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/comunicazioni');
+  await expect(page.getByRole('tab', { name: 'Uscita', selected: true })).toBeVisible();
+  await shot(page, 'admin-comunicazioni-uscita');
+  await page.getByRole('button', { name: 'Nuova comunicazione' }).click();
+  await expect(page).toHaveURL('/admin/comunicazioni/modmsg/nuovo');
+  await pickRecipient(page, 'tutti', 'Tutti i posatori');
+  await page.getByLabel('Oggetto').fill(subject);
+  await page.getByLabel('Messaggio').fill('Il magazzino resterà chiuso venerdì per l’inventario annuale.');
+  await shot(page, 'admin-nuova-comunicazione');
+  await page.getByRole('button', { name: 'Invia' }).click();
+  await expect(toast(page)).toContainText('Comunicazione inviata');
+  await expect(page).toHaveURL('/admin/comunicazioni');
+  await expect(rowOf(page, subject)).toContainText('Tutti i posatori');
+
+  const own = await (await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' })).newPage();
+  await loginAs(own, 'posatore');
+  await expect(own).toHaveURL('/posatore');
+  await expect(bell(own)).toContainText('4');
+  await bell(own).click();
+  await expect(own).toHaveURL('/posatore/comunicazioni');
+  await expect(own.getByRole('tab')).toHaveCount(0);
+  await expect(rowOf(own, subject).getByRole('img', { name: 'Da leggere' })).toBeVisible();
+  await shot(own, 'posatore-comunicazioni');
+  await rowOf(own, subject).getByRole('link', { name: subject }).click();
+  await expect(
+    own.getByRole('heading', { name: /^Messaggio da Laura Amministratrice del \d\d\/\d\d\/\d{4}$/ }),
+  ).toBeVisible();
+  await expect(own.getByText('Il magazzino resterà chiuso venerdì')).toBeVisible();
+  await expect(bell(own)).toContainText('3');
+  await shot(own, 'posatore-messaggio');
+  await own.context().close();
+});
+
+test('an area manager edits a sent message, then deletes it after saying yes', async ({ page }) => {
+  const subject = unique('Riunione di zona');
+  await loginAs(page, 'capoarea');
+  await expect(page).toHaveURL('/capoarea');
+  await page.goto('/capoarea/comunicazioni/modmsg/nuovo');
+  await pickRecipient(page, 'ammin', 'Amministratori');
+  await page.getByLabel('Oggetto').fill(subject);
+  await page.getByRole('button', { name: 'Invia' }).click();
+  await expect(page).toHaveURL('/capoarea/comunicazioni');
+
+  await rowOf(page, subject)
+    .getByRole('button', { name: `Azioni per ${subject}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Modifica' }).click();
+  await expect(page.getByRole('heading', { name: 'Modifica comunicazione' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Amministratori' })).toBeVisible();
+  await page.getByLabel('Oggetto').fill(`${subject} (spostata)`);
+  await shot(page, 'capoarea-modifica-comunicazione');
+  await page.getByRole('button', { name: 'Invia' }).click();
+  await expect(toast(page)).toContainText('Comunicazione modificata');
+  await expect(rowOf(page, `${subject} (spostata)`)).toBeVisible();
+
+  await rowOf(page, `${subject} (spostata)`)
+    .getByRole('button', { name: /^Azioni per/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Elimina' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Confermi di eliminare il messaggio:${subject} (spostata)?`);
+  await shot(page, 'capoarea-elimina-comunicazione');
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(rowOf(page, `${subject} (spostata)`)).toBeVisible();
+  await rowOf(page, `${subject} (spostata)`)
+    .getByRole('button', { name: /^Azioni per/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Elimina' }).click();
+  await page.getByRole('button', { name: 'Sì' }).click();
+  await expect(toast(page)).toContainText('Comunicazione eliminata');
+  await expect(rowOf(page, subject)).toHaveCount(0);
+});
+
+test('the composer says what is missing and keeps what was typed', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/newcomm');
+  await page.getByLabel('Messaggio').fill('Testo scritto prima di scegliere i destinatari');
+  await page.getByRole('button', { name: 'Invia' }).click();
+  // Under each field its reason; the first one also in the toast.
+  await expect(page.locator('#oggetto-helper-text')).toHaveText('Oggetto obbligatorio');
+  await expect(page.locator('#dests-helper-text')).toHaveText('Indicare almeno un destinatario');
+  await expect(page.getByLabel('Messaggio')).toHaveValue('Testo scritto prima di scegliere i destinatari');
+  await shot(page, 'admin-nuova-comunicazione-errori');
+});
+
+test('a reseller reads the inbox and marks a message unread and read again', async ({ page }) => {
+  await loginAs(page, 'rivenditore');
+  await expect(page).toHaveURL('/rivenditori');
+  await page.goto('/rivenditori/comunicazioni');
+  await page.getByRole('tab', { name: 'Entrata' }).click();
+  await expect(page).toHaveURL(/folder=recv/);
+  const row = rowOf(page, 'Aggiornamento condizioni commerciali');
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Da leggere' })).toHaveCount(0);
+  await expect(bell(page)).toContainText('2');
+  await row.getByRole('button', { name: /^Azioni per/ }).click();
+  await page.getByRole('menuitem', { name: 'Segna come non letto' }).click();
+  await expect(row.getByRole('img', { name: 'Da leggere' })).toBeVisible();
+  await expect(bell(page)).toContainText('3');
+  await shot(page, 'rivenditore-comunicazioni-entrata');
+  await row.getByRole('button', { name: /^Azioni per/ }).click();
+  await page.getByRole('menuitem', { name: 'Segna come letto' }).click();
+  await expect(row.getByRole('img', { name: 'Da leggere' })).toHaveCount(0);
+  await expect(bell(page)).toContainText('2');
+  // The Tipo filter: only what is still to read.
+  await page.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Da leggere' }).click();
+  await expect(page).toHaveURL(/tiporead=nonletti/);
+  await expect(page.getByText('2 messaggi')).toBeVisible();
+});
+
+test('the installer list’s Invia comunicazione writes to the installers of its filter', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/posatori?state=MI');
+  await page.getByRole('button', { name: 'Invia comunicazione' }).click();
+  await expect(page).toHaveURL('/admin/newcomm');
+  await expect(page.getByRole('button', { name: 'Posatori dell’elenco filtrato' })).toBeVisible();
+  await shot(page, 'admin-comunicazione-da-elenco');
+});
