@@ -1,13 +1,220 @@
 /**
  * npm run bench: measurements that must not be timed assertions in tests (the machine is shared and noisy).
- * Login cost: argon2id hashing dominates a login; this shows what one costs here.
+ *
+ * 1. Login cost: argon2id hashing dominates a login; one line says what one costs here. Then the reset request
+ *    timing for an existing and an unknown name (bench/reset-timing.ts).
+ * 2. The lists at the network's real size (issue 7): the server started as `npm start` starts it, on the stress
+ *    database (SQLite in ./data/stress, or PostgreSQL when DATABASE_URL is set; seeded first when empty), each line
+ *    of bench/requests.ts under autocannon (50 connections, 10 s), side by side with GET /health. Prints req/s, p50,
+ *    p95, p99 and the ratio to /health, marks the issue's targets, and writes the JSON to bench/results/.
+ *
+ * --smoke: the same run on a tiny network (1%) in a temporary database (a private schema of TEST_DATABASE_URL when
+ * set), 1 s per line, failing only when a line answers anything but 2xx. `npm test` runs it so the bench cannot rot.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { connect } from '../apps/server/src/db/connect.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { DEMO_PASSWORD, isEmpty } from '../apps/server/src/db/seed/demo.ts';
+import { seedStress, stressSize } from '../apps/server/src/db/seed/stress.ts';
+import { STRESS_DATA_DIR } from '../apps/server/src/cli/seed-stress-dir.ts';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords.ts';
+import { drain, login, measure, startServer, type Measure } from './http.ts';
+import { benchExports, measureExport, type ExportMeasure } from './exports.ts';
+import { benchRequests, TOP_INSTALLER, type BenchLogin } from './requests.ts';
 
-const runs = 20;
-const stored = await hashPassword('portale-demo');
-const started = performance.now();
-for (let i = 0; i < runs; i++) await verifyPassword(stored, 'portale-demo');
-const ms = (performance.now() - started) / runs;
-console.log(`argon2id verify: ${ms.toFixed(1)} ms per login (media su ${runs})`);
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    seconds: { type: 'string' },
+  },
+});
+const smoke = args.smoke;
+const seconds = Number(args.seconds ?? (smoke ? 1 : 10));
+const connections = smoke ? 5 : 50;
+
+// 1. Login cost.
+{
+  const runs = smoke ? 2 : 20;
+  const stored = await hashPassword('portale-demo');
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) await verifyPassword(stored, 'portale-demo');
+  const ms = (performance.now() - started) / runs;
+  console.log(`argon2id verify: ${ms.toFixed(1)} ms per login (media su ${runs})`);
+}
+
+// Reset requests take the same path whether or not the account exists (issue 8).
+if (!smoke) await import('./reset-timing.ts');
+
+// 2. The database: the stress one, or a throw-away one for the smoke run.
+type Target = { label: string; env: NodeJS.ProcessEnv; cleanup(): Promise<void> };
+
+async function target(): Promise<Target> {
+  if (!smoke) {
+    const url = process.env.DATABASE_URL;
+    const dataDir = process.env.DATA_DIR ?? STRESS_DATA_DIR;
+    return {
+      label: url ? 'PostgreSQL' : 'SQLite',
+      env: url ? { DATABASE_URL: url } : { DATA_DIR: dataDir },
+      cleanup: async () => undefined,
+    };
+  }
+  const testUrl = process.env.TEST_DATABASE_URL;
+  if (testUrl) {
+    const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+    const run = async (query: string) => {
+      const client = new pg.Client({ connectionString: testUrl });
+      await client.connect();
+      await client.query(query);
+      await client.end();
+    };
+    await run(`create schema ${schema}`);
+    const u = new URL(testUrl);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      label: 'PostgreSQL',
+      env: { DATABASE_URL: u.toString() },
+      cleanup: () => run(`drop schema ${schema} cascade`),
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-bench-'));
+  return {
+    label: 'SQLite',
+    env: { DATA_DIR: dataDir },
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Seeds the target when it is empty (the full stress network, or 1% of it for the smoke run). */
+async function ensureSeeded(t: Target): Promise<void> {
+  const url = t.env.DATABASE_URL;
+  const schema = url
+    ? (new URL(url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] ?? undefined)
+    : undefined;
+  const handle = url
+    ? connect({ kind: 'postgres', url })
+    : connect({ kind: 'sqlite', file: path.join(t.env.DATA_DIR ?? '', 'portal.db') });
+  try {
+    await migrateToLatest(handle.db, schema);
+    if (await isEmpty(handle.db)) {
+      console.log(smoke ? 'Rete di stress all’1%…' : 'Database di stress vuoto: lo riempio (npm run seed:stress)…');
+      await seedStress(handle.db, { size: stressSize(smoke ? 0.01 : 1), log: (l) => console.log(`  ${l}`) });
+    }
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+const t = await target();
+let failed = false;
+try {
+  await ensureSeeded(t);
+  const server = await startServer(t.env);
+  try {
+    const users: Record<BenchLogin, string> = { admin: 'admin', capoarea: 'capoarea', rivenditore: 'rivenditore' };
+    const cookies = new Map<BenchLogin, string>();
+    for (const [as, user] of Object.entries(users) as [BenchLogin, string][]) {
+      cookies.set(as, await login(server.url, user, DEMO_PASSWORD));
+    }
+    // The installer with the most coupons, for the coupon lines' paths.
+    const top = (await (
+      await fetch(`${server.url}/api/posatori?order=coupon&size=1`, { headers: { cookie: cookies.get('admin') ?? '' } })
+    ).json()) as { data: { uuid: string }[] };
+    const topInstaller = top.data[0]?.uuid ?? '';
+    const lines = benchRequests
+      .filter((r, i) => i === 0 || !args.only || r.name.includes(args.only))
+      .map((r) => ({ ...r, path: r.path.replace(TOP_INSTALLER, topInstaller) }));
+    // Warm the JIT and the caches the way a running server has them, without measuring.
+    await measure(`${server.url}/health`, { connections, seconds: smoke ? 1 : 3 });
+    const pid = server.pid;
+
+    console.log(
+      `\n${t.label}, ${connections} connessioni, ${seconds} s per riga, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), carico ${os.loadavg()[0]?.toFixed(1)}`,
+    );
+    const rows: ({ name: string; path: string; search: boolean } & Measure & { ratio: number })[] = [];
+    let health = Number.NaN;
+    const header = ['richiesta', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '× /health', 'CPU µs/req', 'obiettivo'];
+    const widths = [34, 8, 8, 8, 8, 10, 11, 20];
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' ');
+    console.log(line(header));
+    for (const r of lines) {
+      await drain(server.url);
+      const m = await measure(`${server.url}${r.path}`, {
+        cookie: r.as && cookies.get(r.as),
+        connections,
+        seconds,
+        pid,
+      });
+      if (r.path === '/health') health = m.rps;
+      const ratio = m.rps / health;
+      // Issue 7: p99 <= 50 ms and >= 0.30 x /health for every list; contains-searches also p95 <= 30 ms.
+      const met = r.path === '/health' || (m.p99 <= 50 && ratio >= 0.3 && (!r.search || m.p95 <= 30));
+      const mark =
+        m.failures > 0
+          ? `ERRORI ${m.failures}`
+          : m.timeouts > 0
+            ? `no (${m.timeouts} oltre 10 s)`
+            : smoke || r.path === '/health'
+              ? ''
+              : met
+                ? 'sì'
+                : 'no';
+      if (m.failures > 0 || m.requests === 0) failed = true;
+      rows.push({ name: r.name, path: r.path, search: r.search === true, ...m, ratio });
+      console.log(
+        line([
+          r.name,
+          m.rps.toFixed(0),
+          m.p50.toFixed(1),
+          m.p95.toFixed(1),
+          m.p99.toFixed(1),
+          ratio.toFixed(2),
+          m.cpuUs.toFixed(0),
+          mark,
+        ]),
+      );
+    }
+    // The exports: one whole download each, its time and the server's memory peak.
+    const exportsMeasured: ExportMeasure[] = [];
+    console.log(
+      `\n${'export'.padEnd(34)} ${'tempo ms'.padStart(9)} ${'MB file'.padStart(8)} ${'RSS MB prima'.padStart(13)} ${'RSS MB picco'.padStart(13)}`,
+    );
+    for (const e of benchExports.filter((x) => !args.only || x.name.includes(args.only))) {
+      const m = await measureExport(`${server.url}${e.path}`, cookies.get(e.as), pid, e.name);
+      exportsMeasured.push({ name: e.name, path: e.path, ...m });
+      console.log(
+        `${e.name.padEnd(34)} ${m.ms.toFixed(0).padStart(9)} ${(m.bytes / 1_048_576).toFixed(1).padStart(8)} ${m.rssBeforeMb.toFixed(0).padStart(13)} ${m.rssPeakMb.toFixed(0).padStart(13)}`,
+      );
+    }
+    if (!smoke) {
+      const dir = path.resolve(import.meta.dirname, 'results');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${t.label.toLowerCase()}.json`);
+      const machine = {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model,
+        node: process.version,
+        loadavg: os.loadavg(),
+      };
+      fs.writeFileSync(
+        file,
+        `${JSON.stringify({ database: t.label, connections, seconds, machine, rows, exports: exportsMeasured }, null, 2)}\n`,
+      );
+      console.log(`\nRisultati in ${path.relative(process.cwd(), file)}`);
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await t.cleanup();
+}
+if (failed) {
+  console.error('\n✖ Almeno una richiesta del bench non ha risposto 2xx.');
+  process.exit(1);
+}

@@ -1,0 +1,143 @@
+import { performance } from 'node:perf_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+/** The portal as `npm start` runs it (same entry, same JSON request logs on stdout), on a free local port. */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.resolve(import.meta.dirname, '../apps/server/src/main.ts')],
+    {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '0' },
+      // stdout carries the request logs: written, as in production, to a sink that costs only the write itself.
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`il server è terminato all'avvio (codice ${child.exitCode})`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('il server non risponde dopo 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('porta'))));
+    });
+  });
+}
+
+/** The session cookie of a login, through the real endpoint. */
+export async function login(url: string, user: string, pwd: string): Promise<string> {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, pwd }),
+  });
+  const cookie = /portale_sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  if (!res.ok || !cookie) throw new Error(`login ${user} non riuscito (${res.status})`);
+  return cookie;
+}
+
+export type Measure = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Answers other than 2xx and connection errors: any of them makes the line fail. */
+  failures: number;
+  /** Requests still unanswered after autocannon's 10 s: the server is far too slow for this line. */
+  timeouts: number;
+  /**
+   * The server process's CPU time (user + system) per answered request, in microseconds: what a request costs,
+   * nearly independent of what else the machine runs (Linux /proc; NaN elsewhere).
+   */
+  cpuUs: number;
+};
+
+/** One autocannon run: no Accept-Encoding (the bench measures the server's work, not compression). */
+export async function measure(
+  url: string,
+  opts: { cookie?: string | undefined; connections: number; seconds: number; pid?: number | undefined },
+): Promise<Measure> {
+  const times: number[] = [];
+  const cpuBefore = cpuSeconds(opts.pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: opts.connections,
+        duration: opts.seconds,
+        headers: opts.cookie ? { cookie: opts.cookie } : {},
+      },
+      (err: unknown, res: autocannon.Result) =>
+        err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  });
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;
+  return {
+    requests: times.length,
+    rps: times.length / opts.seconds,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    failures: result.non2xx + result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    cpuUs: ((cpuSeconds(opts.pid) - cpuBefore) * 1e6) / times.length,
+  };
+}
+
+/**
+ * Waits until the server has worked off what a previous line left queued (requests of closed connections still
+ * run), so each line is measured on an idle server: /health must answer within 20 ms three times running.
+ */
+export async function drain(url: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
+    const started = performance.now();
+    await fetch(`${url}/health`).catch(() => undefined);
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+  }
+}
+
+/** User + system CPU seconds a process has used so far, from /proc/{pid}/stat (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What `npm run bench` measures, one line per request, in this order. A new list or heavy call joins the table with
+ * one line: its path with the query it is measured with, and the demo login that calls it. GET /health comes first:
+ * every other line is compared with it. `search` marks the contains-searches judged on p95 (issue 7: <= 30 ms).
+ */
+export type BenchLogin = 'admin' | 'capoarea' | 'rivenditore';
+
+export type BenchRequest = { name: string; path: string; as?: BenchLogin; search?: true };
+
+/** In a path, the installer holding the most coupons (found through the admin's list, order 'coupon'). */
+export const TOP_INSTALLER = '{posatore}';
+
+const orders = ['cognome', 'nome', 'codice', 'provincia', 'corso', 'coupon', 'recenti'] as const;
+
+export const benchRequests: BenchRequest[] = [
+  { name: 'GET /health', path: '/health' },
+  // Admin installer list: every order, on page 1 and on a deep page (2,500 pages at 50,000 installers).
+  ...orders.flatMap((order): BenchRequest[] => [
+    { name: `posatori ${order} p.1`, path: `/api/posatori?order=${order}&page=1&size=20`, as: 'admin' },
+    { name: `posatori ${order} p.1000`, path: `/api/posatori?order=${order}&page=1000&size=20`, as: 'admin' },
+  ]),
+  // Each filter alone, default order.
+  { name: 'posatori nome "ros"', path: '/api/posatori?name=ros&size=20', as: 'admin', search: true },
+  { name: 'posatori codice "123"', path: '/api/posatori?code=123&size=20', as: 'admin', search: true },
+  { name: 'posatori provincia RM', path: '/api/posatori?state=RM&size=20', as: 'admin' },
+  { name: 'posatori qualifica ESPERTO', path: '/api/posatori?tipo=ESPERTO&size=20', as: 'admin' },
+  { name: 'posatori certificati', path: '/api/posatori?certificato=1&size=20', as: 'admin' },
+  { name: 'posatori corso 2024-05', path: '/api/posatori?dtcorso=2024-05&size=20', as: 'admin' },
+  { name: 'posatori stato SOSPESO', path: '/api/posatori?stato=SOSPESO&size=20', as: 'admin' },
+  { name: 'posatori accesso disattivato', path: '/api/posatori?accesso=disabled&size=20', as: 'admin' },
+  // The other roles' installer lists.
+  { name: 'posatori4ca (capoarea)', path: '/api/posatori4ca?size=20', as: 'capoarea' },
+  { name: 'posatori4ri (rivenditore)', path: '/api/posatori4ri?size=20', as: 'rivenditore' },
+  // The other registries.
+  { name: 'partner', path: '/api/partner?size=20', as: 'admin' },
+  { name: 'capoarea', path: '/api/capoarea?size=20', as: 'admin' },
+  { name: 'rivenditori', path: '/api/rivenditori?size=20', as: 'admin' },
+  // Home dashboards (issue 9): the admin's coupon figures over a million coupons, the area manager's and reseller's.
+  { name: 'statohome (admin)', path: '/api/statohome', as: 'admin' },
+  { name: 'partner_ca2 (capoarea)', path: '/api/partner_ca2', as: 'capoarea' },
+  { name: 'posatori4ri_home (rivenditore)', path: '/api/posatori4ri_home', as: 'rivenditore' },
+  // The toolbar's search (issue 9): a 3-letter name, every kind, as the admin and as a reseller.
+  { name: 'ricerca "ros" (admin)', path: '/api/ricerca?pricerca=ros', as: 'admin', search: true },
+  { name: 'ricerca "ros" (rivenditore)', path: '/api/ricerca?pricerca=ros', as: 'rivenditore', search: true },
+  // Documents (issue 9): the admin's list of all, a group's, a deep page, the type filter.
+  { name: 'documenti admdocs (admin)', path: '/api/docs/admdocs?size=20', as: 'admin' },
+  { name: 'documenti admdocs p.1000 (admin)', path: '/api/docs/admdocs?page=1000&size=20', as: 'admin' },
+  { name: 'documenti docs (capoarea)', path: '/api/docs/docs?size=20', as: 'capoarea' },
+  { name: 'documenti docs excel (rivenditore)', path: '/api/docs/docs?ftipo=excel&size=20', as: 'rivenditore' },
+  // Communications (issue 9): each login's folders, a deep page, the filters.
+  { name: 'messaggi uscita (admin)', path: '/api/messages/sent?size=20', as: 'admin' },
+  { name: 'messaggi uscita p.200 (admin)', path: '/api/messages/sent?page=200&size=20', as: 'admin' },
+  { name: 'messaggi entrata (admin)', path: '/api/messages/recv?size=20', as: 'admin' },
+  { name: 'messaggi entrata p.200 (admin)', path: '/api/messages/recv?page=200&size=20', as: 'admin' },
+  { name: 'messaggi entrata da leggere (admin)', path: '/api/messages/recv?tiporead=nonletti&size=20', as: 'admin' },
+  { name: 'messaggi oggetto "listino" (admin)', path: '/api/messages/recv?foggetto=listino&size=20', as: 'admin' },
+  { name: 'messaggi entrata (capoarea)', path: '/api/messages/recv?size=20', as: 'capoarea' },
+  { name: 'messaggi uscita (rivenditore)', path: '/api/messages/sent?size=20', as: 'rivenditore' },
+  { name: 'destinatari "ros" (capoarea)', path: '/api/dests?q=ros', as: 'capoarea' },
+  // Coupons (issue 10): the types with their counts, the admin's dialog and a deep page of the busiest installer.
+  { name: 'tcoupons (admin)', path: '/api/tcoupons', as: 'admin' },
+  { name: 'coupons di un posatore (admin)', path: `/api/coupons/${TOP_INSTALLER}?size=10`, as: 'admin' },
+  { name: 'coupons p.3 (admin)', path: `/api/coupons/${TOP_INSTALLER}?page=3&size=10`, as: 'admin' },
+];
