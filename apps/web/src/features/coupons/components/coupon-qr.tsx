@@ -1,17 +1,8 @@
-import { encode } from 'uqr';
+import { couponQr } from '@portal/shared/coupon-qr';
 
-/**
- * A coupon's code as a QR code the counter can scan: drawn as SVG rectangles from the encoded matrix (no
- * innerHTML). The code alone is encoded, so any scanner that types text fills the 'Copoun' field.
- */
+/** A coupon's code as a QR code the counter can scan, drawn as one SVG path (no innerHTML). */
 export function CouponQr({ code, size = 132 }: { code: string; size?: number }) {
-  const qr = encode(code, { ecc: 'M', border: 2 });
-  const cells: string[] = [];
-  qr.data.forEach((row, y) =>
-    row.forEach((dark, x) => {
-      if (dark) cells.push(`M${x} ${y}h1v1h-1z`);
-    }),
-  );
+  const qr = couponQr(code);
   return (
     <svg
       role="img"
@@ -22,7 +13,7 @@ export function CouponQr({ code, size = 132 }: { code: string; size?: number }) 
       shapeRendering="crispEdges"
     >
       <rect width={qr.size} height={qr.size} fill="#fff" />
-      <path d={cells.join('')} fill="#000" />
+      <path d={qr.path} fill="#000" />
     </svg>
   );
 }
