@@ -19,6 +19,7 @@ import { registerCombosRoutes } from './modules/combos/combos.routes.ts';
 import { registerCouponTypesRoutes } from './modules/coupon-types/coupon-types.routes.ts';
 import { registerCouponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { registerExportsRoutes } from './modules/exports/exports.routes.ts';
+import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPagamentiRoutes } from './modules/partners/pagamenti.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({
   registerCouponTypesRoutes(app, db);
   registerCouponsRoutes(app, db);
   registerExportsRoutes(app, db);
+  registerReportsRoutes(app, db);
   registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
 
   await registerStaticSpa(app, config.webDist);

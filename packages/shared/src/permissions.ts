@@ -35,6 +35,7 @@ export const capabilities = {
   'documents.manage': ['admin'],
   'documents.read': ['admin', 'capoarea', 'rivenditori', 'posatore'],
   'profile.own': ['admin', 'capoarea', 'rivenditori', 'posatore'],
+  'reports.list': ['admin'], // the list of reports (/admin/report); each PDF follows its subject's own rule
   'system.docs': ['admin'], // the OpenAPI document and its UI, in production
 } as const satisfies Record<string, readonly Role[]>;
 
