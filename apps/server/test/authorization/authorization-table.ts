@@ -537,4 +537,19 @@ export const authorizationTable: Line[] = [
   line('GET /api/riven/export', { cells: only(['rivenditori']) }),
   line('GET /api/exportrivenditori', { cells: only(['capoarea']) }),
   line('GET /api/exportrivenditore/:id', { row: 'rivenditori', cells: { ...only([]), capoarea: READ } }),
+
+  // PDF reports: the list for the admin; each PDF for whoever may read its subject (spec sections 1-3)
+  line('GET /api/reports', { cells: only(['admin']) }),
+  line('GET /api/report/posatore/:id', {
+    row: 'posatori',
+    cells: { admin: ALL, capoarea: READ, rivenditori: READ, posatore: READ },
+  }),
+  line('GET /api/report/coupon/:id', {
+    row: 'coupons',
+    cells: { admin: ALL, capoarea: READ, rivenditori: DENIED, posatore: READ },
+  }),
+  line('GET /api/report/pagamenti/:id', {
+    row: 'partners',
+    cells: { admin: ALL, capoarea: READ, rivenditori: DENIED, posatore: DENIED },
+  }),
 ];

@@ -406,12 +406,16 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
       rivenditori: { seen: () => documentFor('rivenditori'), other: () => documentFor('capoarea') },
       posatore: { seen: () => documentFor('posatore'), other: () => documentFor('admin') },
     },
-    // Only the admin changes coupons and their types; every other role is refused before any lookup.
+    // Only the admin changes coupons and their types; the area manager and the installer read those in reach
+    // (the voucher PDF); the reseller is refused before any lookup.
     coupons: {
       admin: { mine: async () => couponOf(await posatore(inPa)) },
-      capoarea: { other: async () => couponOf(await posatore(caMine)) },
+      capoarea: {
+        mine: async () => couponOf(await posatore(caMine)),
+        other: async () => couponOf(await posatore(inPa)),
+      },
       rivenditori: { other: async () => couponOf(await posatore(rivMine)) },
-      posatore: { other: async () => couponOf(demo.mario) },
+      posatore: { mine: async () => couponOf(demo.mario), other: async () => couponOf(await posatore(inMi)) },
     },
     couponTypes: {
       admin: { mine: couponType },
