@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { msg } from '@portal/shared/messages-it';
 import { apiDownload } from '../lib/api-client.ts';
 import { errorReason } from '../lib/api-error.ts';
+import { saveFile } from '../lib/save-file.ts';
 import { showToast } from '../lib/toast-store.ts';
 
 const megabytes = (bytes: number) =>
@@ -29,12 +30,7 @@ export function useDownload(): { download: (url: string, title: string) => void;
     setState({ title, bytes: 0 });
     apiDownload(url, (bytes) => setState({ title, bytes }), controller.signal)
       .then(({ blob, filename }) => {
-        const href = URL.createObjectURL(blob);
-        const link = document.createElement('a');
-        link.href = href;
-        link.download = filename;
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(href), 10_000);
+        saveFile(blob, filename);
         showToast(`${filename} scaricato`, 'success');
       })
       .catch((error: unknown) => {

@@ -87,10 +87,13 @@ export const adminRoutes: RouteObject[] = [
       return { element: <CouponsViewPage area="admin" /> };
     },
   },
+  {
+    path: 'report',
+    lazy: async () => ({ Component: (await import('./admin-report-page.tsx')).AdminReportPage }),
+  },
   ...areaRoutes('admin', [
     { path: 'impposatori/:id', title: 'Posatori importati' },
     { path: 'importazione', title: 'Importazione' },
     { path: 'sessions', title: 'Statistiche di utilizzo' },
-    { path: 'report', title: 'Report' },
   ]),
 ];

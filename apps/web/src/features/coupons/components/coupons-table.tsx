@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -63,11 +64,14 @@ export function CouponsTable({
   rows,
   loading,
   editing,
+  onVoucher,
   footer,
 }: {
   rows: readonly CouponRow[];
   loading: boolean;
   editing?: CouponEditing | undefined;
+  /** Opens the coupon's PDF voucher. */
+  onVoucher?: (c: CouponRow) => void;
   footer?: React.ReactNode;
 }) {
   const editable = (c: CouponRow) => editing !== undefined && c.dtesecuzione === '';
@@ -181,22 +185,32 @@ export function CouponsTable({
       rowKey={(c) => c.uuid}
       rowLabel={(c) => c.code}
       rowActions={
-        editing
-          ? (c) =>
-              editable(c) ? (
-                <Tooltip title="Elimina">
-                  <span>
-                    <IconButton
-                      aria-label={`Elimina il coupon ${c.code}`}
-                      color="error"
-                      disabled={editing.busy}
-                      onClick={() => editing.onDelete(c)}
-                    >
-                      <DeleteIcon />
+        onVoucher || editing
+          ? (c) => (
+              <>
+                {onVoucher && (
+                  <Tooltip title="Buono PDF">
+                    <IconButton aria-label={`Buono PDF del coupon ${c.code}`} onClick={() => onVoucher(c)}>
+                      <PdfIcon />
                     </IconButton>
-                  </span>
-                </Tooltip>
-              ) : null
+                  </Tooltip>
+                )}
+                {editing && editable(c) && (
+                  <Tooltip title="Elimina">
+                    <span>
+                      <IconButton
+                        aria-label={`Elimina il coupon ${c.code}`}
+                        color="error"
+                        disabled={editing.busy}
+                        onClick={() => editing.onDelete(c)}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                )}
+              </>
+            )
           : undefined
       }
       loading={loading}

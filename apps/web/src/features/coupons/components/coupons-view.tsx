@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { msg } from '@portal/shared/messages-it';
+import { reportUrl } from '@portal/shared/schemas/reports';
 import { BackToList } from '../../../components/back-to-list.tsx';
+import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
@@ -24,8 +26,10 @@ export function CouponsView({
   const [page, setPage] = useState(1);
   const coupons = useInstallerCoupons('readcoupons', posatore, page);
   const data = coupons.data;
+  const pdf = usePdfReport();
   return (
     <>
+      {pdf.dialog}
       <BackToList pathname={listPath} search={listSearch} />
       <PageTitle title={data ? `Coupon di ${data.posatore}` : 'Coupon'} />
       {coupons.isError ? (
@@ -36,6 +40,7 @@ export function CouponsView({
           <CouponsTable
             rows={data?.data ?? []}
             loading={coupons.isFetching}
+            onVoucher={(c) => pdf.show(reportUrl('coupon', c.uuid), `Buono coupon ${c.code}`)}
             footer={data && <Pager page={data.page} pages={data.pages} onChange={setPage} label="Pagine dei coupon" />}
           />
         </>

@@ -11,8 +11,10 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { msg } from '@portal/shared/messages-it';
 import type { CouponRow } from '@portal/shared/schemas/coupons';
+import { reportUrl } from '@portal/shared/schemas/reports';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
@@ -43,6 +45,7 @@ export function ManageCouponsDialog({
   const assign = useAssignCoupons();
   const [tipo, setTipo] = useState('');
   const { confirm, dialog } = useConfirm();
+  const pdf = usePdfReport();
   // Outcomes are told inside the dialog: a toast behind a modal dialog is hidden from screen readers.
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const failed = (error: unknown) => setNotice({ ok: false, text: errorReason(error, msg.erroreSalvataggio) });
@@ -68,6 +71,7 @@ export function ManageCouponsDialog({
           <CouponsTable
             rows={data?.data ?? []}
             loading={coupons.isFetching}
+            onVoucher={(c) => pdf.show(reportUrl('coupon', c.uuid), `Buono coupon ${c.code}`)}
             editing={{
               types: types.data ?? [],
               busy: setCoupon.isPending || remove.isPending,
@@ -116,6 +120,7 @@ export function ManageCouponsDialog({
         <Button onClick={onClose}>Chiudi</Button>
       </DialogActions>
       {dialog}
+      {pdf.dialog}
     </Dialog>
   );
 }

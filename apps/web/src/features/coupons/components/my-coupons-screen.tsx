@@ -4,10 +4,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { msg } from '@portal/shared/messages-it';
 import type { CouponRow } from '@portal/shared/schemas/coupons';
+import { reportUrl } from '@portal/shared/schemas/reports';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
@@ -20,7 +23,7 @@ import { CouponStateChip, CouponTotalsBar } from './coupons-table.tsx';
 const ALL = 200;
 
 /** One coupon as a card: what it is worth, until when, its code to read aloud and, while valid, its QR code. */
-function CouponCard({ coupon }: { coupon: CouponRow }) {
+function CouponCard({ coupon, onVoucher }: { coupon: CouponRow; onVoucher: () => void }) {
   // A valid coupon of a type the manufacturer switched off cannot be redeemed while it stays off: no QR for it.
   const usable = coupon.stato === 'valid' && !coupon.tipodisattivo;
   return (
@@ -64,6 +67,17 @@ function CouponCard({ coupon }: { coupon: CouponRow }) {
               : `${coupon.stato === 'valid' ? 'Valido fino al' : 'Scaduto il'} ${formatDate(coupon.scadenza)}`}
           </Typography>
         </Box>
+        {usable && (
+          <Button
+            size="small"
+            startIcon={<PdfIcon />}
+            onClick={onVoucher}
+            aria-label={`Buono PDF del coupon ${coupon.code}`}
+            sx={{ mt: 1, ml: -0.5, displayPrint: 'none' }}
+          >
+            Buono PDF
+          </Button>
+        )}
       </Box>
       {usable && (
         <Box sx={{ flexShrink: 0 }}>
@@ -81,6 +95,7 @@ function CouponCard({ coupon }: { coupon: CouponRow }) {
 export function MyCouponsScreen() {
   const me = useMe();
   const coupons = useInstallerCoupons('readcoupons', me.data?.uuid ?? '', 1, ALL);
+  const pdf = usePdfReport();
   if (me.isPending || (me.data && coupons.isPending)) return <FullPageSpinner />;
   const error = me.error ?? coupons.error;
   const rows = coupons.data?.data ?? [];
@@ -105,12 +120,17 @@ export function MyCouponsScreen() {
           ) : (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
               {rows.map((c) => (
-                <CouponCard key={c.uuid} coupon={c} />
+                <CouponCard
+                  key={c.uuid}
+                  coupon={c}
+                  onVoucher={() => pdf.show(reportUrl('coupon', c.uuid), `Buono coupon ${c.code}`)}
+                />
               ))}
             </Box>
           )}
         </>
       )}
+      {pdf.dialog}
     </>
   );
 }

@@ -18,11 +18,13 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { paymentSaveBody, type PaymentRow, type PaymentSaveBody } from '@portal/shared/schemas/partners';
+import { reportUrl } from '@portal/shared/schemas/reports';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { FormDateField } from '../../../components/form-fields.tsx';
 import { FormMoneyField } from '../../../components/money-field.tsx';
+import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { RowMenu } from '../../../components/row-menu.tsx';
 import { markServerErrors } from '../../../lib/form-errors.ts';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
@@ -169,6 +171,7 @@ export function PartnerPayments({ partnerId }: { partnerId: string }) {
   const remove = useDeletePayment(partnerId);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<PaymentRow | null>(null);
+  const pdf = usePdfReport();
 
   const columns: Column<PaymentRow>[] = [
     { key: 'dtrinnovo', header: 'Data rinnovo', render: (row) => formatDate(row.dtrinnovo) },
@@ -195,9 +198,19 @@ export function PartnerPayments({ partnerId }: { partnerId: string }) {
 
   return (
     <Paper variant="outlined" component="section" aria-label="Pagamenti" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 500 }}>
-        Pagamenti
-      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 500 }}>
+          Pagamenti
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          onClick={() => pdf.show(reportUrl('pagamenti', partnerId), 'Riepilogo pagamenti')}
+        >
+          Riepilogo PDF
+        </Button>
+      </Box>
       <DataTable
         label="Elenco pagamenti"
         rows={payments.data ?? []}
@@ -229,6 +242,7 @@ export function PartnerPayments({ partnerId }: { partnerId: string }) {
       </Box>
       {editing && <EditPaymentDialog partnerId={partnerId} payment={editing} onClose={() => setEditing(null)} />}
       {dialog}
+      {pdf.dialog}
     </Paper>
   );
 }

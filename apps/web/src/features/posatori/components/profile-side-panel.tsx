@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import type { PosatoreProfile } from '@portal/shared/schemas/posatori';
+import { reportUrl } from '@portal/shared/schemas/reports';
 import { ImageUpload } from '../../../components/image-upload.tsx';
+import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { accountStatoTitle, StatusDot } from '../../../components/status-dot.tsx';
@@ -57,49 +61,62 @@ export function ProfileSidePanel({
 }) {
   const stati = useCombo('cbostato');
   const name = [profile.name, profile.lastname].filter(Boolean).join(' ') || profile.ragsoc;
+  const pdf = usePdfReport();
   return (
-    <ProfileAside
-      image={
-        imagePath ? (
-          <ImageWithUpload profile={profile} path={imagePath} name={name} />
-        ) : (
-          <ImageUpload src={profile.img} name={name} />
-        )
-      }
-      title={name}
-      titleAdornment={<CertificateIcon certified={profile.certificato} />}
-      subtitle={
-        <>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {['Posatore', profile.destipo].filter(Boolean).join(' ')}
-          </Typography>
-          {profile.certificato && (
-            <Typography variant="body2" sx={{ color: 'primary.main' }}>
-              Certificato
+    <>
+      <ProfileAside
+        image={
+          imagePath ? (
+            <ImageWithUpload profile={profile} path={imagePath} name={name} />
+          ) : (
+            <ImageUpload src={profile.img} name={name} />
+          )
+        }
+        title={name}
+        titleAdornment={<CertificateIcon certified={profile.certificato} />}
+        subtitle={
+          <>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {['Posatore', profile.destipo].filter(Boolean).join(' ')}
             </Typography>
-          )}
-        </>
-      }
-    >
-      <AsideInfo label="Codice" value={profile.code} />
-      {profile.stato !== 'OK' && (
-        <Box>
-          <ProfileStatoChip stato={profile.stato} stati={stati.data ?? []} />
-        </Box>
-      )}
-      {manage ? (
-        <AdminControls profile={profile} name={name} />
-      ) : (
-        <>
-          <AsideInfo label="Utente" value={profile.username} />
-          <AsideInfo label="Accesso">
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <StatusDot stato={profile.userstato} />
-              <Typography variant="body2">{accountStatoTitle(profile.userstato)}</Typography>
-            </Stack>
-          </AsideInfo>
-        </>
-      )}
-    </ProfileAside>
+            {profile.certificato && (
+              <Typography variant="body2" sx={{ color: 'primary.main' }}>
+                Certificato
+              </Typography>
+            )}
+          </>
+        }
+      >
+        <AsideInfo label="Codice" value={profile.code} />
+        {profile.stato !== 'OK' && (
+          <Box>
+            <ProfileStatoChip stato={profile.stato} stati={stati.data ?? []} />
+          </Box>
+        )}
+        {manage ? (
+          <AdminControls profile={profile} name={name} />
+        ) : (
+          <>
+            <AsideInfo label="Utente" value={profile.username} />
+            <AsideInfo label="Accesso">
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <StatusDot stato={profile.userstato} />
+                <Typography variant="body2">{accountStatoTitle(profile.userstato)}</Typography>
+              </Stack>
+            </AsideInfo>
+          </>
+        )}
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<PdfIcon />}
+          onClick={() => pdf.show(reportUrl('posatore', profile.uuid), `Scheda posatore · ${name}`)}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Scheda PDF
+        </Button>
+      </ProfileAside>
+      {pdf.dialog}
+    </>
   );
 }

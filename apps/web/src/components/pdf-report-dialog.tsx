@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import { msg } from '@portal/shared/messages-it';
+import { apiDownload } from '../lib/api-client.ts';
+import { errorReason } from '../lib/api-error.ts';
+import { saveFile } from '../lib/save-file.ts';
+
+type Report = { url: string; title: string; key: number };
+type Loaded = { blob: Blob; filename: string };
+
+/**
+ * The PDF report viewer (spec section 4): the server makes the PDF from the form's data, the dialog draws its pages
+ * with the PDF library (loaded on demand, so it also works on phones whose browsers show no PDF inline) and offers
+ * it for download under its own name. Full screen on a phone.
+ */
+function PdfReportDialog({ report, onClose }: { report: Report | null; onClose: () => void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const pagesRef = useRef<HTMLDivElement | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [pages, setPages] = useState(0);
+  const [error, setError] = useState('');
+
+  // The dialog is keyed by the report it shows, so each report starts from empty state.
+  useEffect(() => {
+    if (!report) return;
+    const controller = new AbortController();
+    (async () => {
+      const file = await apiDownload(report.url, () => undefined, controller.signal);
+      const [{ drawPdfPages }, data] = await Promise.all([import('../lib/pdf-pages.ts'), file.blob.arrayBuffer()]);
+      if (controller.signal.aborted || !pagesRef.current) return;
+      setLoaded(file);
+      setPages(await drawPdfPages(data, pagesRef.current, controller.signal));
+    })().catch((err: unknown) => {
+      if (!controller.signal.aborted) setError(errorReason(err, msg.erroreInterno));
+    });
+    return () => controller.abort();
+  }, [report]);
+
+  const busy = !!report && !error && pages === 0;
+  return (
+    <Dialog
+      open={report !== null}
+      onClose={onClose}
+      fullScreen={phone}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="pdf-report-title"
+    >
+      <DialogTitle id="pdf-report-title">{report?.title}</DialogTitle>
+      <DialogContent dividers sx={{ bgcolor: 'grey.200', p: { xs: 1, sm: 2 } }}>
+        {busy && (
+          <Box sx={{ py: 2 }}>
+            <LinearProgress aria-label="Preparazione del PDF" />
+            <Typography variant="body2" sx={{ mt: 1.5 }} role="status">
+              Preparazione del PDF…
+            </Typography>
+          </Box>
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
+        <Box
+          ref={pagesRef}
+          aria-label="Anteprima del PDF"
+          sx={{ display: 'grid', gap: 2, '& canvas': { bgcolor: 'common.white', boxShadow: 1 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Chiudi</Button>
+        <Button
+          variant="contained"
+          startIcon={<DownloadIcon />}
+          disabled={!loaded}
+          onClick={() => loaded && saveFile(loaded.blob, loaded.filename)}
+        >
+          Scarica PDF
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Opens a report in the viewer: `show(url, title)`; render `dialog` once in the screen. */
+export function usePdfReport(): { show: (url: string, title: string) => void; dialog: ReactNode } {
+  const [report, setReport] = useState<Report | null>(null);
+  return {
+    show: (url, title) => setReport({ url, title, key: Date.now() }),
+    dialog: <PdfReportDialog key={report?.key ?? 0} report={report} onClose={() => setReport(null)} />,
+  };
+}
