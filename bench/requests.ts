@@ -61,4 +61,6 @@ export const benchRequests: BenchRequest[] = [
   { name: 'tcoupons (admin)', path: '/api/tcoupons', as: 'admin' },
   { name: 'coupons di un posatore (admin)', path: `/api/coupons/${TOP_INSTALLER}?size=10`, as: 'admin' },
   { name: 'coupons p.3 (admin)', path: `/api/coupons/${TOP_INSTALLER}?page=3&size=10`, as: 'admin' },
+  // PDF reports (issue 10): drawn per request, so the heaviest single call a person makes.
+  { name: 'scheda posatore PDF (admin)', path: `/api/report/posatore/${TOP_INSTALLER}`, as: 'admin' },
 ];
