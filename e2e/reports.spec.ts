@@ -56,12 +56,18 @@ test('the admin opens a coupon’s voucher from the installer’s coupons, and t
     (await (await page.request.get('/api/posatori?code=POS0001')).json()) as { data: { uuid: string }[] }
   ).data[0]?.uuid;
   await page.goto(`/admin/posatori/${posatore}/coupon`);
-  await page.getByRole('button', { name: /^Buono PDF del coupon / }).first().click();
+  await page
+    .getByRole('button', { name: /^Buono PDF del coupon / })
+    .first()
+    .click();
   await expectPdfShown(page, /^Buono coupon /);
   await shot(page, 'admin-buono-coupon-pdf');
 });
 
-test('on a phone the installer opens the PDF voucher of a valid coupon and their profile sheet', async ({ page, context }) => {
+test('on a phone the installer opens the PDF voucher of a valid coupon and their profile sheet', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, 'posatore');
   await expect(page).toHaveURL('/posatore');
@@ -73,7 +79,10 @@ test('on a phone the installer opens the PDF voucher of a valid coupon and their
   const coupons = await context.newPage();
   await coupons.setViewportSize({ width: 390, height: 844 });
   await coupons.goto('/posatore/coupons');
-  await coupons.getByRole('button', { name: /^Buono PDF del coupon / }).first().click();
+  await coupons
+    .getByRole('button', { name: /^Buono PDF del coupon / })
+    .first()
+    .click();
   await expectPdfShown(coupons, /^Buono coupon /);
   await shot(coupons, 'phone-posatore-buono-coupon-pdf');
 });
