@@ -17,9 +17,11 @@ export interface MailQueueTable {
   last_error: string;
   created_at: string;
   sent_at: string;
+  /** The run that queued it (a mass activation's uuid), '' for single mails: its progress counts by this. */
+  batch: string;
 }
 
-export type QueuedMail = { uuid: string; to: string; subject: string; body: string; link?: string };
+export type QueuedMail = { uuid: string; to: string; subject: string; body: string; link?: string; batch?: string };
 
 /** After this many failed attempts a mail is marked failed (about a day of retries with the backoff below). */
 export const MAX_ATTEMPTS = 8;
@@ -51,6 +53,7 @@ export async function enqueueMails(db: DbOrTx, mails: readonly QueuedMail[]): Pr
           last_error: '',
           created_at: now,
           sent_at: '',
+          batch: m.batch ?? '',
         })),
       )
       .onConflict((oc) => oc.column('uuid').doNothing())
@@ -100,7 +103,8 @@ export async function sendDueMails(
       await mailer.send({ to: mail.to_addr, subject: mail.subject, text: mail.body, link: mail.link || undefined });
       await db
         .updateTable('mail_queue')
-        .set({ status: 'sent', sent_at: nowIso(), attempts: mail.attempts + 1, locked_until: '' })
+        // A sent mail keeps its metadata, not its text: an activation link in it is a password until used.
+        .set({ status: 'sent', sent_at: nowIso(), attempts: mail.attempts + 1, locked_until: '', body: '', link: '' })
         .where('uuid', '=', mail.uuid)
         .execute();
       sent += 1;

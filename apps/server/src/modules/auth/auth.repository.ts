@@ -237,17 +237,7 @@ export async function insertReset(
   db: DbOrTx,
   r: { tokenHash: string; userUuid: string; now: string; expiresAt: string },
 ): Promise<void> {
-  await db
-    .insertInto('password_resets')
-    .values({
-      uuid: newId(),
-      token_hash: r.tokenHash,
-      user_uuid: r.userUuid,
-      created_at: r.now,
-      expires_at: r.expiresAt,
-      used_at: null,
-    })
-    .execute();
+  await insertResets(db, [{ tokenHash: r.tokenHash, userUuid: r.userUuid }], r.now, r.expiresAt);
 }
 
 /** Whether a reset link can still be used: known, unused, not expired. */
@@ -359,4 +349,93 @@ export async function removeAccountRole(db: DbOrTx, userUuid: string, role: Role
     await db.updateTable('posatori').set({ userstato: 'none' }).where('user_uuid', '=', userUuid).execute();
     await db.deleteFrom('users').where('uuid', '=', userUuid).execute();
   }
+}
+
+// Many accounts at once (the mass activation): the same rows the single functions write, in bulk.
+
+/** Of these addresses, those already a login (username or e-mail) of some account. */
+export async function loginsInUse(db: DbOrTx, addresses: readonly string[]): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb('username', 'in', addresses), eb('email', 'in', addresses)]))
+    .execute();
+  return new Set(rows.flatMap((r) => [r.username, r.email]));
+}
+
+/** Of these accounts, those holding a reset or activation link that can still be used. */
+export async function usersWithLiveLink(db: DbOrTx, userUuids: readonly string[], now: string): Promise<Set<string>> {
+  if (userUuids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('password_resets')
+    .select('user_uuid')
+    .where('user_uuid', 'in', userUuids)
+    .where('expires_at', '>', now)
+    .where('used_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.user_uuid));
+}
+
+/**
+ * Passwordless 'requested' installer accounts named after their e-mail, linked to their installers (whose status
+ * dot becomes 'requested', as syncPeopleStato would set it). Returns each installer's new account.
+ */
+export async function insertRequestedInstallerAccounts(
+  db: DbOrTx,
+  people: readonly { posatore: string; email: string }[],
+  now: string,
+): Promise<Map<string, string>> {
+  const accounts = new Map(people.map((p) => [p.posatore, newId()]));
+  if (people.length === 0) return accounts;
+  await db
+    .insertInto('users')
+    .values(
+      people.map((p) => ({
+        uuid: accounts.get(p.posatore) ?? '',
+        username: normalizeLogin(p.email),
+        email: normalizeLogin(p.email),
+        password_hash: null,
+        stato: 'requested' as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('user_roles')
+    .values(people.map((p) => ({ user_uuid: accounts.get(p.posatore) ?? '', role: 'posatore' })))
+    .execute();
+  for (const [posatore, user] of accounts) {
+    await db
+      .updateTable('posatori')
+      .set({ user_uuid: user, userstato: 'requested' })
+      .where('uuid', '=', posatore)
+      .where('user_uuid', 'is', null)
+      .execute();
+  }
+  return accounts;
+}
+
+/** Reset or activation links for many accounts: each stored as its token's hash. */
+export async function insertResets(
+  db: DbOrTx,
+  links: readonly { tokenHash: string; userUuid: string }[],
+  now: string,
+  expiresAt: string,
+): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insertInto('password_resets')
+    .values(
+      links.map((l) => ({
+        uuid: newId(),
+        token_hash: l.tokenHash,
+        user_uuid: l.userUuid,
+        created_at: now,
+        expires_at: expiresAt,
+        used_at: null,
+      })),
+    )
+    .execute();
 }

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { accountLinkMail, resetLink } from './account-mails.ts';
 import * as repo from './auth.repository.ts';
 
 /** Contract: 10 failures in 15 minutes for one user, or 50 from one address, and further attempts are refused. */
@@ -108,26 +109,8 @@ export function createAuthService(deps: AuthDeps) {
       now,
       expiresAt: addMinutes(now, activation ? ACTIVATION_MINUTES : RESET_MINUTES),
     });
-    const link = `${deps.publicUrl}/resetpwd/${token}`;
-    const validity = activation ? '72 ore' : "un'ora";
-    const subject = activation
-      ? 'Portale Posatori - Attivazione account'
-      : 'Portale Posatori - Reimpostazione password';
-    const intro = activation
-      ? 'è stato creato il tuo account sul Portale Posatori. Per attivarlo scegli la tua password aprendo questo link:'
-      : 'abbiamo ricevuto una richiesta di reimpostazione della password del tuo account sul Portale Posatori. Per scegliere una nuova password apri questo link:';
-    const text = [
-      'Gentile utente,',
-      '',
-      intro,
-      '',
-      link,
-      '',
-      `Il link è valido ${validity} e può essere usato una sola volta.`,
-      'Se non hai richiesto tu questa operazione puoi ignorare questa e-mail: la password attuale resta valida.',
-      '',
-      'Portale Posatori',
-    ].join('\n');
+    const link = resetLink(deps.publicUrl, token);
+    const { subject, text } = accountLinkMail(link, activation);
     await deps.mailer.send({ to, subject, text, link });
   }
 
