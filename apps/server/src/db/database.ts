@@ -11,6 +11,7 @@ import type { ListVersionsTable } from '../lib/list-counts.ts';
 import type { MailQueueTable } from '../lib/mail-queue.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
+import type { MassActivationsTable } from '../modules/sendmassive/sendmassive.table.ts';
 
 export interface Database extends AuthTables {
   admins: AdminsTable;
@@ -28,6 +29,7 @@ export interface Database extends AuthTables {
   partner_payments: PartnerPaymentsTable;
   list_versions: ListVersionsTable;
   mail_queue: MailQueueTable;
+  mass_activations: MassActivationsTable;
   documents: DocumentsTable;
   document_groups: DocumentGroupsTable;
 }

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import type { MassActivationsTable } from './sendmassive.table.ts';
+
+/** An installer as the mass activation sees it: their e-mail and their account, if any. */
+export type Candidate = {
+  uuid: string;
+  email: string;
+  user_uuid: string | null;
+  stato: string | null;
+};
+
+/** Installers in uuid order after `after`, with their account's stato: one page of the whole registry. */
+export function installersAfter(db: DbOrTx, after: string, limit: number): Promise<Candidate[]> {
+  return db
+    .selectFrom('posatori')
+    .leftJoin('users', 'users.uuid', 'posatori.user_uuid')
+    .select(['posatori.uuid', 'posatori.email', 'posatori.user_uuid', 'users.stato'])
+    .where('posatori.uuid', '>', after)
+    .orderBy('posatori.uuid')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertRun(db: DbOrTx, row: MassActivationsTable): Promise<void> {
+  await db.insertInto('mass_activations').values(row).execute();
+}
+
+export async function updateRun(
+  db: DbOrTx,
+  uuid: string,
+  values: Partial<Omit<MassActivationsTable, 'uuid' | 'started_by' | 'started_at'>>,
+): Promise<void> {
+  await db.updateTable('mass_activations').set(values).where('uuid', '=', uuid).execute();
+}
+
+export function latestRun(db: DbOrTx) {
+  return db.selectFrom('mass_activations').selectAll().orderBy('started_at', 'desc').limit(1).executeTakeFirst();
+}
+
+/** How many of a run's e-mails are in each state of the queue (the mail_queue_batch index). */
+export async function queueCounts(db: DbOrTx, batch: string) {
+  const rows = await db
+    .selectFrom('mail_queue')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .where('batch', '=', batch)
+    .groupBy('status')
+    .execute();
+  const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { inviati: n('sent'), in_attesa: n('pending'), falliti: n('failed') };
+}

@@ -1,0 +1,168 @@
+import type { Role } from '@portal/shared/roles';
+import type { MassActivation } from '@portal/shared/schemas/sendmassive';
+import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
+import type { Db } from '../../db/database.ts';
+import type { Background } from '../../lib/background.ts';
+import { addMinutes, nowIso } from '../../lib/clock.ts';
+import { enqueueMails } from '../../lib/mail-queue.ts';
+import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
+import { HttpError } from '../../plugins/error-envelope.ts';
+import { accountLinkMail, resetLink } from '../auth/account-mails.ts';
+import * as accounts from '../auth/auth.repository.ts';
+import { ACTIVATION_MINUTES } from '../auth/auth.service.ts';
+import * as repo from './sendmassive.repository.ts';
+import type { MassActivationsTable } from './sendmassive.table.ts';
+
+type Viewer = { userUuid: string; roles: readonly Role[] };
+export type MassActivationDeps = { db: Db; background: Background; publicUrl: string; onQueued: () => void };
+
+/** Installers read per page of the registry, and handled per transaction. */
+const READ_PAGE = 5_000;
+const BATCH = 500;
+/** A press still preparing after this long died with its process: another press may start (and completes it). */
+const STALE_MINUTES = 10;
+export const ALREADY_RUNNING = 'Invio massivo già in corso: attendi che finisca';
+
+type Counts = Pick<
+  MassActivationsTable,
+  'candidati' | 'accodati' | 'senza_email' | 'email_non_valida' | 'email_condivisa' | 'link_validi'
+>;
+
+/**
+ * The installers without an active or disabled account, and how many installers share each address: an account
+ * is named after its e-mail, so an address on two people can name neither (the admin fixes it in the registry).
+ */
+async function readRegistry(db: Db) {
+  const perAddress = new Map<string, number>();
+  const pending: repo.Candidate[] = [];
+  for (let after = ''; ;) {
+    const page = await repo.installersAfter(db, after, READ_PAGE);
+    for (const c of page) {
+      const email = normalizeLogin(c.email);
+      if (email) perAddress.set(email, (perAddress.get(email) ?? 0) + 1);
+      if (c.stato !== 'active' && c.stato !== 'disabled') pending.push({ ...c, email });
+    }
+    const last = page.at(-1);
+    if (!last || page.length < READ_PAGE) return { perAddress, pending };
+    after = last.uuid;
+  }
+}
+
+/**
+ * One transaction over a batch of installers: new 'requested' accounts for those without one, a new 72-hour link
+ * for requested accounts whose link expired, and one queued activation e-mail each. A requested account with a
+ * live link gets nothing, so pressing again sends nothing twice.
+ */
+async function activateBatch(
+  deps: MassActivationDeps,
+  run: string,
+  batch: readonly repo.Candidate[],
+  perAddress: ReadonlyMap<string, number>,
+  counts: Counts,
+): Promise<void> {
+  await deps.db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    const withoutAccount = batch.filter((c) => !c.user_uuid && c.email);
+    const inUse = await accounts.loginsInUse(
+      tx,
+      withoutAccount.map((c) => c.email),
+    );
+    const live = await accounts.usersWithLiveLink(
+      tx,
+      batch.flatMap((c) => (c.user_uuid ? [c.user_uuid] : [])),
+      now,
+    );
+    const create: { posatore: string; email: string }[] = [];
+    const relink: { userUuid: string; email: string }[] = [];
+    for (const c of batch) {
+      if (!c.email) counts.senza_email += 1;
+      else if (!isValidEmail(c.email)) counts.email_non_valida += 1;
+      else if (c.user_uuid) {
+        if (live.has(c.user_uuid)) counts.link_validi += 1;
+        else relink.push({ userUuid: c.user_uuid, email: c.email });
+      } else if ((perAddress.get(c.email) ?? 0) > 1 || inUse.has(c.email)) counts.email_condivisa += 1;
+      else create.push({ posatore: c.uuid, email: c.email });
+    }
+    const created = await accounts.insertRequestedInstallerAccounts(tx, create, now);
+    const links = [...create.map((p) => ({ userUuid: created.get(p.posatore) ?? '', email: p.email })), ...relink].map(
+      (l) => ({ ...l, token: randomToken(16) }),
+    );
+    await accounts.insertResets(
+      tx,
+      links.map((l) => ({ tokenHash: sha256(l.token), userUuid: l.userUuid })),
+      now,
+      addMinutes(now, ACTIVATION_MINUTES),
+    );
+    await enqueueMails(
+      tx,
+      links.map((l) => {
+        const link = resetLink(deps.publicUrl, l.token);
+        const mail = accountLinkMail(link, true);
+        return {
+          uuid: `act:${run}:${l.userUuid}`,
+          to: l.email,
+          subject: mail.subject,
+          body: mail.text,
+          link,
+          batch: run,
+        };
+      }),
+    );
+    counts.accodati += links.length;
+    await repo.updateRun(tx, run, counts);
+  });
+}
+
+async function prepare(deps: MassActivationDeps, run: string): Promise<void> {
+  const { perAddress, pending } = await readRegistry(deps.db);
+  const counts: Counts = {
+    candidati: pending.length,
+    accodati: 0,
+    senza_email: 0,
+    email_non_valida: 0,
+    email_condivisa: 0,
+    link_validi: 0,
+  };
+  await repo.updateRun(deps.db, run, counts);
+  for (let i = 0; i < pending.length; i += BATCH) {
+    await activateBatch(deps, run, pending.slice(i, i + BATCH), perAddress, counts);
+    // The sender starts on each batch's e-mails while the next batch is prepared.
+    deps.onQueued();
+  }
+  await repo.updateRun(deps.db, run, { ...counts, finished_at: nowIso() });
+}
+
+/**
+ * POST /api/sendmassive: starts a press and answers at once with it; the accounts, links and e-mails are made in
+ * the background, batch by batch, and GET /api/sendmassive shows how far it is. One press at a time.
+ */
+export async function startMassActivation(deps: MassActivationDeps, viewer: Viewer): Promise<MassActivation> {
+  const last = await repo.latestRun(deps.db);
+  const now = nowIso();
+  if (last && last.finished_at === '' && last.started_at > addMinutes(now, -STALE_MINUTES)) {
+    throw new HttpError(409, ALREADY_RUNNING);
+  }
+  const run: MassActivationsTable = {
+    uuid: newId(),
+    started_by: viewer.userUuid,
+    started_at: now,
+    finished_at: '',
+    candidati: 0,
+    accodati: 0,
+    senza_email: 0,
+    email_non_valida: 0,
+    email_condivisa: 0,
+    link_validi: 0,
+  };
+  await repo.insertRun(deps.db, run);
+  deps.background.run('sendmassive', () => prepare(deps, run.uuid));
+  return { ...run, inviati: 0, in_attesa: 0, falliti: 0 };
+}
+
+/** GET /api/sendmassive: the latest press with its e-mails' progress in the queue, or null. */
+export async function latestMassActivation(db: Db): Promise<MassActivation | null> {
+  const run = await repo.latestRun(db);
+  if (!run) return null;
+  const { started_by: _by, ...shown } = run;
+  return { ...shown, ...(await repo.queueCounts(db, run.uuid)) };
+}
