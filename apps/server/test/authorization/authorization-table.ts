@@ -538,6 +538,13 @@ export const authorizationTable: Line[] = [
   line('GET /api/exportrivenditori', { cells: only(['capoarea']) }),
   line('GET /api/exportrivenditore/:id', { row: 'rivenditori', cells: { ...only([]), capoarea: READ } }),
 
+  // Mass activation: the admin's press and its progress (spec section 7, sendmassive)
+  line('POST /api/sendmassive', {
+    cells: only(['admin']),
+    request: () => ({ method: 'POST', url: '/api/sendmassive', payload: {} }),
+  }),
+  line('GET /api/sendmassive', { cells: only(['admin']) }),
+
   // PDF reports: the list for the admin; each PDF for whoever may read its subject (spec sections 1-3)
   line('GET /api/reports', { cells: only(['admin']) }),
   line('GET /api/report/posatore/:id', {

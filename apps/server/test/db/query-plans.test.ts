@@ -10,7 +10,9 @@ import * as home from '../../src/modules/home/home.repository.ts';
 import * as messages from '../../src/modules/messages/messages.repository.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
+import * as accounts from '../../src/modules/auth/auth.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
+import * as sendmassive from '../../src/modules/sendmassive/sendmassive.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -224,6 +226,18 @@ const cases: Case[] = [
       return messages.listOutbox(db, ANY_UUID, f, page);
     },
   })),
+  // Mass activation (issue 11): the registry in uuid pages, each batch's live links, a press's progress.
+  {
+    name: 'sendmassive, registry page',
+    tables: ['posatori'],
+    run: (db) => sendmassive.installersAfter(db, ANY_UUID, 500),
+  },
+  {
+    name: 'sendmassive, live links of a batch',
+    tables: ['password_resets'],
+    run: (db) => accounts.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
+  },
+  { name: 'sendmassive, progress', tables: ['mail_queue'], run: (db) => sendmassive.queueCounts(db, ANY_UUID) },
 ];
 
 /**

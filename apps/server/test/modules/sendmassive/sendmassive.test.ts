@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MassActivation } from '@portal/shared/schemas/sendmassive';
+import { sendDueMails } from '../../../src/lib/mail-queue.ts';
+import { createTestContext, login, loginEveryRole, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+let capoarea: string;
+let riv: string;
+let posatore: string;
+let mario: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  mario = await personOfUser(ctx.db, 'posatori', 'posatore');
+});
+afterAll(() => ctx.close());
+
+type Run = MassActivation;
+
+const call = (method: 'GET' | 'POST', cookie?: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: '/api/sendmassive',
+    headers: cookie ? { cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+/** Presses the button and waits for the background preparation: the finished run. */
+async function press(): Promise<Run> {
+  const res = await call('POST', admin, {});
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ res: 'OK', run: { finished_at: '' } });
+  await ctx.app.background.drain();
+  const { run } = (await call('GET', admin)).json() as { run: Run };
+  expect(run.finished_at).not.toBe('');
+  return run;
+}
+
+/** A new installer without an account, in Milan, with the given e-mail. */
+async function installer(email: string): Promise<string> {
+  const template = await ctx.db.selectFrom('posatori').selectAll().where('uuid', '=', mario).executeTakeFirstOrThrow();
+  const uuid = crypto.randomUUID();
+  await ctx.db
+    .insertInto('posatori')
+    .values({ ...template, uuid, user_uuid: null, userstato: 'none', code: '', code_key: '', email })
+    .execute();
+  return uuid;
+}
+
+const accountOf = async (uuid: string) =>
+  await ctx.db
+    .selectFrom('posatori')
+    .select(['user_uuid', 'userstato'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow();
+
+describe('who may press it', () => {
+  it('the admin only; without a session 401', async () => {
+    for (const cookie of [capoarea, riv, posatore]) {
+      expect((await call('POST', cookie, {})).statusCode).toBe(403);
+      expect((await call('GET', cookie)).statusCode).toBe(403);
+    }
+    expect((await call('POST', undefined, {})).statusCode).toBe(401);
+  });
+
+  it('a body with fields is refused with a message', async () => {
+    const res = await call('POST', admin, { tutti: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ res: 'KO', reason: expect.any(String) });
+  });
+});
+
+describe('a press', () => {
+  let fresh: string;
+  let noEmail: string;
+  let badEmail: string;
+  let sharedA: string;
+  let sharedB: string;
+  let takenLogin: string;
+  let first: Run;
+
+  beforeAll(async () => {
+    fresh = await installer(' Nuovo.Posatore@Esempio.it ');
+    noEmail = await installer('');
+    badEmail = await installer('non-una-email');
+    sharedA = await installer('famiglia@esempio.it');
+    sharedB = await installer('Famiglia@esempio.it');
+    const capoareaEmail = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('username', '=', 'capoarea')
+      .executeTakeFirstOrThrow();
+    takenLogin = await installer(capoareaEmail.email);
+    first = await press();
+  });
+
+  it('gives every installer with a usable address and no account a requested account and one e-mail', async () => {
+    const account = await accountOf(fresh);
+    expect(account.userstato).toBe('requested');
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['username', 'stato'])
+      .where('uuid', '=', account.user_uuid ?? '')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ username: 'nuovo.posatore@esempio.it', stato: 'requested' });
+    expect(first.accodati).toBeGreaterThan(0);
+    expect(first.in_attesa + first.inviati).toBe(first.accodati);
+  });
+
+  it('counts and leaves alone who has no address, a wrong one, or one that names someone else', async () => {
+    for (const uuid of [noEmail, badEmail, sharedA, sharedB, takenLogin]) {
+      expect((await accountOf(uuid)).user_uuid).toBeNull();
+    }
+    expect(first.senza_email).toBeGreaterThanOrEqual(1);
+    expect(first.email_non_valida).toBeGreaterThanOrEqual(1);
+    expect(first.email_condivisa).toBeGreaterThanOrEqual(3);
+    expect(first.candidati).toBe(
+      first.accodati + first.senza_email + first.email_non_valida + first.email_condivisa + first.link_validi,
+    );
+  });
+
+  it('does not touch an installer whose account is active', async () => {
+    const { user_uuid } = await accountOf(mario);
+    const links = await ctx.db
+      .selectFrom('password_resets')
+      .select('uuid')
+      .where('user_uuid', '=', user_uuid ?? '')
+      .execute();
+    expect(links).toHaveLength(0);
+    expect((await accountOf(mario)).userstato).toBe('active');
+  });
+
+  it('the queue sends the e-mails, and the link activates the account', async () => {
+    await sendDueMails(ctx.db, ctx.app.mailer, { limit: 10_000 });
+    const { run } = (await call('GET', admin)).json() as { run: Run };
+    expect(run).toMatchObject({ inviati: first.accodati, in_attesa: 0, falliti: 0 });
+    const mail = readOutbox(ctx.outbox).find((m) => m.to === 'nuovo.posatore@esempio.it');
+    expect(mail?.subject).toBe('Portale Posatori - Attivazione account');
+    const token = mail?.link?.split('/resetpwd/')[1] ?? '';
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/resetpwd',
+      payload: { pid: token, ppwd: 'Posa-Nuova-2026!' },
+    });
+    expect(reset.json()).toMatchObject({ res: 'OK' });
+    expect((await accountOf(fresh)).userstato).toBe('active');
+    expect(await login(ctx.app, 'nuovo.posatore@esempio.it', 'Posa-Nuova-2026!')).toBeTruthy();
+    // What was sent keeps no link in the queue.
+    const row = await ctx.db
+      .selectFrom('mail_queue')
+      .select(['body', 'link'])
+      .where('uuid', 'like', `act:${first.uuid}:%`)
+      .where('to_addr', '=', 'nuovo.posatore@esempio.it')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ body: '', link: '' });
+  });
+
+  it('pressing again while the links are valid sends nothing twice; an expired link gets a new one', async () => {
+    const again = await press();
+    expect(again.accodati).toBe(0);
+    expect(again.link_validi).toBe(first.accodati - 1); // the one activated above is active now
+    const [someone] = await ctx.db
+      .selectFrom('posatori')
+      .select('user_uuid')
+      .where('userstato', '=', 'requested')
+      .where('user_uuid', 'is not', null)
+      .limit(1)
+      .execute();
+    await ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_uuid', '=', someone?.user_uuid ?? '')
+      .execute();
+    const third = await press();
+    expect(third.accodati).toBe(1);
+  });
+
+  it('a second press while one is preparing is refused', async () => {
+    await ctx.db
+      .insertInto('mass_activations')
+      .values({
+        uuid: crypto.randomUUID(),
+        started_by: 'test',
+        started_at: new Date(Date.now() + 1000).toISOString(),
+        finished_at: '',
+        candidati: 0,
+        accodati: 0,
+        senza_email: 0,
+        email_non_valida: 0,
+        email_condivisa: 0,
+        link_validi: 0,
+      })
+      .execute();
+    const res = await call('POST', admin, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ res: 'KO', reason: 'Invio massivo già in corso: attendi che finisca' });
+  });
+});
