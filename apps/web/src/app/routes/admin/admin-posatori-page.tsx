@@ -7,21 +7,26 @@ import MailIcon from '@mui/icons-material/MailOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { FILTER_DEST_PREFIX, type DestOption } from '@portal/shared/schemas/messages';
 import type { BarAction } from '../../../components/action-bar.tsx';
-import { useInPreparazione } from '../../../components/in-preparazione-dialog.tsx';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { AssignCouponsDialog } from '../../../features/coupons/components/assign-coupons-dialog.tsx';
 import { listFiltersOf } from '../../../features/posatori/components/posatori-filters.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
+import { msg } from '@portal/shared/messages-it';
+import { useSendMassive } from '../../../features/sendmassive/api/sendmassive.ts';
+import { MassActivationDialog } from '../../../features/sendmassive/components/mass-activation-dialog.tsx';
 import { PosatoriListScreen } from '../../../features/posatori/components/posatori-list-screen.tsx';
 
 /**
  * /admin/posatori : the installer registry. The exports and the coupon assignment follow the list's filters; mass
- * activation says 'In preparazione' until its release; import and communication open their screens.
+ * activation asks first, then shows its progress; import and communication open their screens.
  */
 export function AdminPosatoriPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { showInPreparazione, dialog } = useInPreparazione();
+  const { confirm, dialog } = useConfirm();
+  const sendMassive = useSendMassive();
+  const [massive, setMassive] = useState<{ failure?: unknown } | null>(null);
   const [assigning, setAssigning] = useState(false);
   const { download, dialog: downloadDialog } = useDownload();
   // The list's current filter becomes the message's recipients; the server resolves it within reach.
@@ -61,17 +66,24 @@ export function AdminPosatoriPage() {
       icon: <MailIcon />,
       onClick: () => navigate('/admin/newcomm', { state: { dests: [recipients] } }),
     },
-    // The confirmation 'Confermi Invio massivo?' comes with the sending itself (POST /api/sendmassive).
     {
       label: 'Invio massivo attivazioni',
       icon: <CampaignIcon />,
-      onClick: () => showInPreparazione('Invio massivo attivazioni'),
+      onClick: async () => {
+        if (!(await confirm(msg.confermaInvioMassivo))) return;
+        // A press already under way (409) is shown as it goes, with the reason.
+        sendMassive.mutate(undefined, {
+          onSuccess: () => setMassive({}),
+          onError: (failure) => setMassive({ failure }),
+        });
+      },
     },
   ];
   return (
     <PosatoriListScreen area="admin" actions={actions}>
       {dialog}
       {downloadDialog}
+      {massive && <MassActivationDialog failure={massive.failure} onClose={() => setMassive(null)} />}
       {assigning && <AssignCouponsDialog filtro={listFiltersOf(location.search)} onClose={() => setAssigning(false)} />}
     </PosatoriListScreen>
   );
