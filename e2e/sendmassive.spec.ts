@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestMailTo, loginAs, resetLinkOf, shot } from './support.ts';
+
+/**
+ * Issue 11, item 4: 'Invio massivo attivazioni'. Runs after the journeys that need installers without an account
+ * (the file name orders it late): afterwards every demo installer with a usable address has a requested account.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const progressOf = (page: Page) => page.getByRole('dialog', { name: 'Invio massivo attivazioni' });
+const figure = async (page: Page, label: string) =>
+  Number(
+    (
+      (await progressOf(page)
+        .getByRole('table', { name: 'Esito dell’invio massivo' })
+        .getByRole('row', { name: label })
+        .getByRole('cell')
+        .textContent()) ?? ''
+    ).replace('.', ''),
+  );
+
+async function press(page: Page) {
+  await page.getByRole('button', { name: 'Invio massivo attivazioni', exact: true }).click();
+  await expect(page.getByRole('dialog')).toContainText('Confermi Invio massivo?');
+  await page.getByRole('button', { name: 'Sì' }).click();
+}
+
+let address = '';
+let queued = 0;
+
+test('the admin sends the mass activation and watches it finish', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/posatori?accesso=none');
+  const before = Number((await page.getByText(/^\d+ posatori$/).textContent())?.split(' ')[0]);
+  expect(before).toBeGreaterThan(0);
+  // One of them with an address, to follow their e-mail in the next journey.
+  const none = (await (await page.request.get('/api/posatori?accesso=none&size=100')).json()) as {
+    data: { uuid: string }[];
+  };
+  for (const row of none.data) {
+    const profile = (await (await page.request.get(`/api/posatori/${row.uuid}`)).json()) as { email: string };
+    if (/^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(profile.email.trim())) {
+      address = profile.email.trim().toLowerCase();
+      break;
+    }
+  }
+  expect(address).not.toBe('');
+
+  await press(page);
+  await expect(progressOf(page).getByRole('status')).toHaveText('Invio concluso', { timeout: 40_000 });
+  queued = await figure(page, 'E-mail di attivazione preparate');
+  expect(queued).toBeGreaterThan(0);
+  expect(await figure(page, 'Inviate')).toBe(queued);
+  await expect(progressOf(page)).toContainText(`${queued} inviate su ${queued}`);
+  await shot(page, 'admin-invio-massivo');
+  await progressOf(page).getByRole('button', { name: 'Chiudi' }).click();
+  // Fewer installers are left without an account: only those without a usable address.
+  await expect(page.getByText(/^\d+ posatori$/)).not.toHaveText(`${before} posatori`);
+});
+
+test('the e-mail’s link activates the installer, and a second press sends nothing twice', async ({ page }) => {
+  const eml = await latestMailTo(address);
+  expect(eml).toContain('Attivazione account');
+  await page.goto(new URL(resetLinkOf(eml)).pathname);
+  await page.getByLabel('Nuova password').fill('posa-attivata-2026');
+  await page.getByLabel('Conferma password').fill('posa-attivata-2026');
+  await page.getByRole('button', { name: /conferma|imposta/i }).click();
+  await expect(page.getByText('Password impostata')).toBeVisible();
+  await expect(page).toHaveURL('/', { timeout: 8_000 });
+  await loginAs(page, address, 'posa-attivata-2026');
+  await expect(page).toHaveURL('/posatore');
+  await page.getByRole('button', { name: 'Menu utente' }).click();
+  await page.getByRole('menuitem', { name: 'LOGOUT' }).click();
+  await expect(page).toHaveURL('/');
+
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/posatori');
+  await press(page);
+  await expect(progressOf(page).getByRole('status')).toHaveText('Nessuna nuova attivazione da inviare', {
+    timeout: 30_000,
+  });
+  expect(await figure(page, 'E-mail di attivazione preparate')).toBe(0);
+  // All but the installer who has just activated their account.
+  expect(await figure(page, 'Già inviata, link ancora valido')).toBe(queued - 1);
+});
