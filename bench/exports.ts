@@ -26,6 +26,23 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
+/** Samples a process's resident memory every 20 ms until stop(), which answers the peak. */
+function rssSampler(pid: number | undefined): { before: number; stop: () => number } {
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    const now = rssMb(pid);
+    if (now > peak) peak = now;
+  }, 20);
+  return {
+    before,
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
 export type ExportMeasure = {
   name: string;
   path: string;
@@ -36,19 +53,61 @@ export type ExportMeasure = {
 };
 
 export async function measureExport(url: string, cookie: string | undefined, pid: number | undefined, name: string) {
-  const before = rssMb(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    const now = rssMb(pid);
-    if (now > peak) peak = now;
-  }, 20);
+  const rss = rssSampler(pid);
   const start = performance.now();
   try {
     const res = await fetch(url, { headers: cookie ? { cookie } : {} });
     if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
     const bytes = (await res.arrayBuffer()).byteLength;
-    return { ms: performance.now() - start, bytes, rssBeforeMb: before, rssPeakMb: peak };
+    return { ms: performance.now() - start, bytes, rssBeforeMb: rss.before, rssPeakMb: rss.stop() };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
+  }
+}
+
+export type MassActivationMeasure = {
+  ms: number;
+  candidati: number;
+  accodati: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  run: string;
+};
+
+/**
+ * Mass activation (issue 11): one press over the whole registry, timed from the POST until the press has made its
+ * accounts, links and queued e-mails (the sending itself is paced by the mail server, not measured). The first run
+ * on a fresh stress database creates the accounts of the installers without one; later runs measure a press that
+ * finds every link still valid.
+ */
+export async function measureMassActivation(
+  base: string,
+  cookie: string | undefined,
+  pid: number | undefined,
+): Promise<MassActivationMeasure> {
+  const headers = { cookie: cookie ?? '', 'content-type': 'application/json' };
+  const rss = rssSampler(pid);
+  const start = performance.now();
+  try {
+    const res = await fetch(`${base}/api/sendmassive`, { method: 'POST', headers, body: '{}' });
+    if (!res.ok) throw new Error(`sendmassive: HTTP ${res.status}`);
+    for (;;) {
+      const { run } = (await (await fetch(`${base}/api/sendmassive`, { headers })).json()) as {
+        run: { uuid: string; finished_at: string; candidati: number; accodati: number };
+      };
+      if (run.finished_at !== '') {
+        return {
+          ms: performance.now() - start,
+          candidati: run.candidati,
+          accodati: run.accodati,
+          rssBeforeMb: rss.before,
+          rssPeakMb: rss.stop(),
+          run: run.uuid,
+        };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    rss.stop();
   }
 }

@@ -24,7 +24,13 @@ import { seedStress, stressSize } from '../apps/server/src/db/seed/stress.ts';
 import { STRESS_DATA_DIR } from '../apps/server/src/cli/seed-stress-dir.ts';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords.ts';
 import { drain, login, measure, startServer, type Measure } from './http.ts';
-import { benchExports, measureExport, type ExportMeasure } from './exports.ts';
+import {
+  benchExports,
+  measureExport,
+  measureMassActivation,
+  type ExportMeasure,
+  type MassActivationMeasure,
+} from './exports.ts';
 import { benchRequests, TOP_INSTALLER, type BenchLogin } from './requests.ts';
 
 const { values: args } = parseArgs({
@@ -105,6 +111,19 @@ async function ensureSeeded(t: Target): Promise<void> {
       console.log(smoke ? 'Rete di stress all’1%…' : 'Database di stress vuoto: lo riempio (npm run seed:stress)…');
       await seedStress(handle.db, { size: stressSize(smoke ? 0.01 : 1), log: (l) => console.log(`  ${l}`) });
     }
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** Deletes the e-mails a bench press queued (mail_queue.batch is the press). */
+async function dropQueuedMails(t: Target, run: string): Promise<void> {
+  const url = t.env.DATABASE_URL;
+  const handle = url
+    ? connect({ kind: 'postgres', url })
+    : connect({ kind: 'sqlite', file: path.join(t.env.DATA_DIR ?? '', 'portal.db') });
+  try {
+    await handle.db.deleteFrom('mail_queue').where('batch', '=', run).where('status', '=', 'pending').execute();
   } finally {
     await handle.db.destroy();
   }
@@ -192,6 +211,16 @@ try {
         `${e.name.padEnd(34)} ${m.ms.toFixed(0).padStart(9)} ${(m.bytes / 1_048_576).toFixed(1).padStart(8)} ${m.rssBeforeMb.toFixed(0).padStart(13)} ${m.rssPeakMb.toFixed(0).padStart(13)}`,
       );
     }
+    // Mass activation: the press's preparation over the whole registry; its queued e-mails are dropped afterwards,
+    // so the bench's server does not spend the next runs writing them to the outbox.
+    let massive: MassActivationMeasure | undefined;
+    if (!args.only || 'sendmassive'.includes(args.only)) {
+      massive = await measureMassActivation(server.url, cookies.get('admin'), pid);
+      await dropQueuedMails(t, massive.run);
+      console.log(
+        `\n${'sendmassive (preparazione)'.padEnd(34)} ${massive.ms.toFixed(0).padStart(9)} ms, ${massive.candidati} posatori senza account attivo, ${massive.accodati} e-mail accodate, RSS ${massive.rssBeforeMb.toFixed(0)} → ${massive.rssPeakMb.toFixed(0)} MB`,
+      );
+    }
     if (!smoke) {
       const dir = path.resolve(import.meta.dirname, 'results');
       fs.mkdirSync(dir, { recursive: true });
@@ -204,7 +233,7 @@ try {
       };
       fs.writeFileSync(
         file,
-        `${JSON.stringify({ database: t.label, connections, seconds, machine, rows, exports: exportsMeasured }, null, 2)}\n`,
+        `${JSON.stringify({ database: t.label, connections, seconds, machine, rows, exports: exportsMeasured, massive }, null, 2)}\n`,
       );
       console.log(`\nRisultati in ${path.relative(process.cwd(), file)}`);
     }
