@@ -21,6 +21,7 @@ import { registerCouponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { registerExportsRoutes } from './modules/exports/exports.routes.ts';
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import { registerSendmassiveRoutes } from './modules/sendmassive/sendmassive.routes.ts';
+import { registerImportsRoutes } from './modules/imports/imports.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPagamentiRoutes } from './modules/partners/pagamenti.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
   registerCouponsRoutes(app, db);
   registerExportsRoutes(app, db);
   registerReportsRoutes(app, db);
+  registerImportsRoutes(app, db);
   registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
   registerSendmassiveRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
 

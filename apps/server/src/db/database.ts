@@ -11,6 +11,7 @@ import type { ListVersionsTable } from '../lib/list-counts.ts';
 import type { MailQueueTable } from '../lib/mail-queue.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
+import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';
 import type { MassActivationsTable } from '../modules/sendmassive/sendmassive.table.ts';
 
 export interface Database extends AuthTables {
@@ -30,6 +31,8 @@ export interface Database extends AuthTables {
   list_versions: ListVersionsTable;
   mail_queue: MailQueueTable;
   mass_activations: MassActivationsTable;
+  imports: ImportsTable;
+  import_posatori: ImportPosatoriTable;
   documents: DocumentsTable;
   document_groups: DocumentGroupsTable;
 }

@@ -1,4 +1,5 @@
 import type { Role } from '@portal/shared/roles';
+import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
 import { couponCodeFrom } from '@portal/shared/validation/coupon-code';
 import type { Entity, RowKind } from './fixtures.ts';
 
@@ -89,6 +90,7 @@ const couponTypeBody = {
   mesi: 12,
 };
 const unknownCode = couponCodeFrom([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+const importedCodfis = `AUTDAA80A01H501${codiceFiscaleCheckChar('AUTDAA80A01H501')}`;
 
 /**
  * The record as stored, sent back: a save that changes nothing and passes every check, so the status is the
@@ -544,6 +546,41 @@ export const authorizationTable: Line[] = [
     request: () => ({ method: 'POST', url: '/api/sendmassive', payload: {} }),
   }),
   line('GET /api/sendmassive', { cells: only(['admin']) }),
+
+  // The import wizard: the admin's (spec sections 2 and 7, issue 11)
+  line('POST /api/imports', {
+    cells: only(['admin']),
+    request: () => ({ method: 'POST', url: '/api/imports', payload: { tipo: 'posatori', file: 'a.xlsx', righe: 1 } }),
+  }),
+  line('GET /api/imports', { cells: only(['admin']) }),
+  line('GET /api/imports/:id', { row: 'imports', cells: { ...only([]), admin: ALL } }),
+  line('POST /api/imports/:id/righe', {
+    row: 'imports',
+    cells: { ...only([]), admin: ALL },
+    request: ({ row }) => ({
+      method: 'POST',
+      url: `/api/imports/${row}/righe`,
+      // A row the rules refuse: the call succeeds and stores nothing.
+      payload: { righe: [{ riga: 2, record: { codfis: 'X' } }] },
+    }),
+  }),
+  line('POST /api/imports/posatori', {
+    cells: only(['admin']),
+    request: () => ({
+      method: 'POST',
+      url: '/api/imports/posatori',
+      payload: { codfis: importedCodfis, lastname: 'Autorizzazioni', name: 'Ada', ragsocaz: 'Posa S.r.l.' },
+    }),
+  }),
+  line('POST /api/imports/azienda', {
+    cells: only(['admin']),
+    request: () => ({
+      method: 'POST',
+      url: '/api/imports/azienda',
+      payload: { code: 'AUT-IMPORT', ragsoc: 'Autorizzazioni S.r.l.' },
+    }),
+  }),
+  line('GET /api/impposatori/:id', { row: 'imports', cells: { ...only([]), admin: ALL } }),
 
   // PDF reports: the list for the admin; each PDF for whoever may read its subject (spec sections 1-3)
   line('GET /api/reports', { cells: only(['admin']) }),

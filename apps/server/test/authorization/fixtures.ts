@@ -32,7 +32,8 @@ export type Entity =
   | 'messages'
   | 'documents'
   | 'coupons'
-  | 'couponTypes';
+  | 'couponTypes'
+  | 'imports';
 
 type Maker = () => Promise<string>;
 export type Fixtures = Record<Entity, Partial<Record<Role, Partial<Record<RowKind, Maker>>>>>;
@@ -266,6 +267,38 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
   };
 
   /** A coupon type, with no coupons until couponOf gives one. */
+  /** An import record as the wizard opens it (the admin's only, like every import). */
+  const importRecord = async () => {
+    const uuid = crypto.randomUUID();
+    const adminUser = await db
+      .selectFrom('users')
+      .select('uuid')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('imports')
+      .values({
+        uuid,
+        tipo: 'posatori',
+        file: `autorizzazioni-${next()}.xlsx`,
+        user_uuid: adminUser.uuid,
+        started_at: now(),
+        updated_at: now(),
+        righe: 1,
+        elaborate: 0,
+        nuovi: 0,
+        aggiornati: 0,
+        invariati: 0,
+        errori: 0,
+        coupon: 0,
+        impcoupon: '',
+        impcorso: '',
+        impdtcorso: '',
+      })
+      .execute();
+    return uuid;
+  };
+
   const couponType = async () => {
     const uuid = crypto.randomUUID();
     await db
@@ -422,6 +455,12 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
       capoarea: { other: couponType },
       rivenditori: { other: couponType },
       posatore: { other: couponType },
+    },
+    imports: {
+      admin: { mine: importRecord },
+      capoarea: { other: importRecord },
+      rivenditori: { other: importRecord },
+      posatore: { other: importRecord },
     },
   };
 }

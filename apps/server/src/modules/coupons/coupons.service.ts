@@ -154,42 +154,55 @@ export async function assignCoupons(db: Db, body: AssignCouponsBody): Promise<As
 }
 
 export async function assignToInstallers(db: Db, tipo: string, posatori: readonly string[]): Promise<number> {
-  // A fresh code colliding with one of a million others is about one chance in 35 million per code; should it
-  // happen, the whole assignment is retried with new codes rather than failing.
+  return retryOnCodeCollision(() => db.transaction().execute((tx) => giveCoupons(tx, tipo, posatori)));
+}
+
+/**
+ * A fresh code colliding with one of a million others is about one chance in 35 million per code; should it
+ * happen, the whole transaction that made it is run again with new codes rather than failing.
+ */
+export async function retryOnCodeCollision<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (tx) => {
-        const type = await activeType(tx, tipo);
-        const now = nowIso();
-        const scadenza = addMonths(todayInRome(), type.mesi);
-        const rows: CouponsTable[] = [];
-        for (const posatore of posatori) {
-          for (let i = 0; i < type.ncoupon; i++) {
-            rows.push({
-              uuid: newId(),
-              code: newCouponCode(),
-              posatore,
-              tipo: type.uuid,
-              valore: type.valore,
-              scadenza,
-              dtesecuzione: null,
-              rivenditore: null,
-              created_at: now,
-            });
-          }
-        }
-        await repo.insertCoupons(tx, rows);
-        for (let i = 0; i < posatori.length; i += RECOUNT_CHUNK) {
-          await refreshCouponCounts(tx, posatori.slice(i, i + RECOUNT_CHUNK));
-        }
-        await refreshTypeCounts(tx, [type.uuid]);
-        return rows.length;
-      });
+      return await run();
     } catch (err) {
       if (attempt < 3 && isUniqueViolation(err, 'coupons.code', 'coupons_code_key')) continue;
       throw err;
     }
   }
+}
+
+/**
+ * ncoupon coupons of an active type for each installer, expiring today + the type's months, inside the caller's
+ * transaction (the admin's assignment, an import's batch), with the counts recounted. Answers the coupons made.
+ */
+export async function giveCoupons(tx: DbOrTx, tipo: string, posatori: readonly string[]): Promise<number> {
+  const type = await activeType(tx, tipo);
+  if (posatori.length === 0) return 0;
+  const now = nowIso();
+  const scadenza = addMonths(todayInRome(), type.mesi);
+  const rows: CouponsTable[] = [];
+  for (const posatore of posatori) {
+    for (let i = 0; i < type.ncoupon; i++) {
+      rows.push({
+        uuid: newId(),
+        code: newCouponCode(),
+        posatore,
+        tipo: type.uuid,
+        valore: type.valore,
+        scadenza,
+        dtesecuzione: null,
+        rivenditore: null,
+        created_at: now,
+      });
+    }
+  }
+  await repo.insertCoupons(tx, rows);
+  for (let i = 0; i < posatori.length; i += RECOUNT_CHUNK) {
+    await refreshCouponCounts(tx, posatori.slice(i, i + RECOUNT_CHUNK));
+  }
+  await refreshTypeCounts(tx, [type.uuid]);
+  return rows.length;
 }
 
 /**

@@ -67,7 +67,7 @@ export function posatoreKeys(p: { name: string; lastname: string; code: string }
 
 /** The name search of the list, also the messages composer's typeahead. */
 export const nameField: TextField = { table: 'posatori', search: 'name_search', prefix: ['lastname_key', 'name_key'] };
-const codeField: TextField = { table: 'posatori', search: 'code_key', prefix: ['code_key'] };
+export const codeField: TextField = { table: 'posatori', search: 'code_key', prefix: ['code_key'] };
 
 /**
  * The disjoint parts of a scope (reachArms): the area manager's own installers, then one part per province of

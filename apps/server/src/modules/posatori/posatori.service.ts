@@ -216,7 +216,7 @@ function statoByRules(record: PosatoreSaveBody): PosatoreStato {
  * otherwise a profile that passes the installer rules is OK and one that does not is INCOMPLETO, so an installer
  * who completes their profile gets the full menu.
  */
-function statoAfterSave(current: string, record: PosatoreSaveBody): PosatoreStato {
+export function statoAfterSave(current: string, record: PosatoreSaveBody): PosatoreStato {
   return current === 'SOSPESO' ? 'SOSPESO' : statoByRules(record);
 }
 
