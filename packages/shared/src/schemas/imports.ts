@@ -60,8 +60,8 @@ export const companyColumns = [
 
 export const importColumns = { posatori: installerColumns, azienda: companyColumns } as const;
 
-/** Columns whose numbers are codes, not amounts: a numeric cell keeps its leading zeros (CAP 00184). */
-export const zeroPaddedColumns: Readonly<Record<string, number>> = { CAP: 5, PostalCode: 5 };
+/** Columns whose numbers are codes, not amounts: a numeric cell keeps its leading zeros (CAP 00184, VAT numbers). */
+export const zeroPaddedColumns: Readonly<Record<string, number>> = { CAP: 5, PostalCode: 5, 'PARTITA IVA': 11 };
 /** Columns holding dates: a date cell becomes YYYY-MM-DD. */
 export const dateColumns: readonly string[] = ['DATA DI NASCITA', 'Validity From', 'Validity To'];
 
