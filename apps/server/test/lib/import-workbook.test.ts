@@ -8,11 +8,11 @@ import {
   spreadsheetProblem,
   workbookMsg,
   type ImportSheet,
-} from '../src/import-workbook.ts';
+} from '@portal/shared/import-workbook';
 
 /** Written by LibreOffice Calc from the .fods sources beside them (see e2e/fixtures/imports/README.md). */
 const fixture = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`../../../e2e/fixtures/imports/${name}`, import.meta.url)));
+  new Uint8Array(readFileSync(new URL(`../../../../e2e/fixtures/imports/${name}`, import.meta.url)));
 
 const sheetOf = (name: string): ImportSheet => {
   const read = readImportSheet(XLSX, fixture(name));
