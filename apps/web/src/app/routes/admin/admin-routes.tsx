@@ -91,9 +91,13 @@ export const adminRoutes: RouteObject[] = [
     path: 'report',
     lazy: async () => ({ Component: (await import('./admin-report-page.tsx')).AdminReportPage }),
   },
-  ...areaRoutes('admin', [
-    { path: 'impposatori/:id', title: 'Posatori importati' },
-    { path: 'importazione', title: 'Importazione' },
-    { path: 'sessions', title: 'Statistiche di utilizzo' },
-  ]),
+  {
+    path: 'importazione',
+    lazy: async () => ({ Component: (await import('./admin-importazione-page.tsx')).AdminImportazionePage }),
+  },
+  {
+    path: 'impposatori/:id',
+    lazy: async () => ({ Component: (await import('./admin-impposatori-page.tsx')).AdminImpposatoriPage }),
+  },
+  ...areaRoutes('admin', [{ path: 'sessions', title: 'Statistiche di utilizzo' }]),
 ];
