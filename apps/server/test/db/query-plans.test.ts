@@ -6,6 +6,7 @@ import * as capoarea from '../../src/modules/capoarea/capoarea.repository.ts';
 import * as couponTypes from '../../src/modules/coupon-types/coupon-types.repository.ts';
 import * as coupons from '../../src/modules/coupons/coupons.repository.ts';
 import * as documents from '../../src/modules/documents/documents.repository.ts';
+import * as imports from '../../src/modules/imports/imports.repository.ts';
 import * as home from '../../src/modules/home/home.repository.ts';
 import * as messages from '../../src/modules/messages/messages.repository.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
@@ -238,6 +239,46 @@ const cases: Case[] = [
     run: (db) => accounts.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
   },
   { name: 'sendmassive, progress', tables: ['mail_queue'], run: (db) => sendmassive.queueCounts(db, ANY_UUID) },
+  // The import wizard (issue 11): a batch's people by tax code and partners by code, who holds the coupon type,
+  // the imports so far and one import's installers.
+  {
+    name: 'imports, installers by codice fiscale',
+    tables: ['posatori'],
+    run: (db) => imports.installersByCodfis(db, ['RSSMRA80A01H501U', 'VRDGNN75S05F205N']),
+  },
+  {
+    name: 'imports, partners by code',
+    tables: ['partners'],
+    run: (db) => imports.partnersByCode(db, ['C-1']),
+  },
+  {
+    name: 'imports, resellers named',
+    tables: ['rivenditori'],
+    run: (db) => imports.resellersNamed(db, ['RIV001', 'Ceramiche Lombarde']),
+  },
+  {
+    name: 'imports, holders of a coupon type',
+    tables: ['coupons'],
+    run: (db) => imports.holdersOfType(db, ANY_UUID, [ANY_UUID]),
+  },
+  {
+    name: 'imports, latest',
+    tables: ['imports'],
+    walks: true,
+    run: async (db) => {
+      await imports.countImports(db);
+      return imports.listImports(db, page);
+    },
+  },
+  ...[{}, { tipo: 'BASE' }, { name: 'ros' }, { code: 'po' }].map((f): Case => ({
+    name: `impposatori ${JSON.stringify(f)}`,
+    tables: ['import_posatori'],
+    sorts: 'matches',
+    run: async (db) => {
+      await imports.countImported(db, ANY_UUID, f);
+      return imports.listImported(db, ANY_UUID, f, page);
+    },
+  })),
 ];
 
 /**

@@ -64,18 +64,12 @@ export async function addCounts(db: DbOrTx, uuid: string, c: ImportCounts, now: 
     .execute();
 }
 
-/** The installers already in the registry with these tax codes (through posatori_codfis), oldest first. */
+/** The installers already in the registry with these tax codes (through posatori_codfis). */
 export function installersByCodfis(db: DbOrTx, codfis: readonly string[]) {
-  return db
-    .selectFrom('posatori')
-    .selectAll()
-    .where('codfis', 'in', codfis)
-    .orderBy('created_at')
-    .orderBy('uuid')
-    .execute();
+  return db.selectFrom('posatori').selectAll().where('codfis', 'in', codfis).execute();
 }
 
-/** The partners already in the registry with these codes (through partners_code), oldest first. */
+/** The partners already in the registry with these codes (through partners_code). */
 export function partnersByCode(db: DbOrTx, codes: readonly string[]) {
   return db
     .selectFrom('partners')
@@ -85,9 +79,12 @@ export function partnersByCode(db: DbOrTx, codes: readonly string[]) {
       'in',
       codes.map((c) => fold(c)),
     )
-    .orderBy('created_at')
-    .orderBy('uuid')
     .execute();
+}
+
+/** Of several rows with one key (an old registry may hold duplicates), the oldest: the same one every run. */
+export function oldestFirst<T extends { created_at: string; uuid: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.uuid.localeCompare(b.uuid));
 }
 
 /** The resellers a sheet may name: by code or by business name, compared folded (rivenditori_code, _ragsoc). */

@@ -417,7 +417,7 @@ async function storeInstallers(
   const checked = rows.map((r) => checkedInstaller(r.record, refs));
   const codfis = [...new Set(checked.flatMap((c) => ('values' in c ? [c.values.codfis] : [])))];
   const byCodfis = new Map<string, PosatoriTable>();
-  for (const p of codfis.length > 0 ? await repo.installersByCodfis(tx, codfis) : []) {
+  for (const p of codfis.length > 0 ? repo.oldestFirst(await repo.installersByCodfis(tx, codfis)) : []) {
     if (!byCodfis.has(p.codfis)) byCodfis.set(p.codfis, p);
   }
 
@@ -581,7 +581,7 @@ async function storeCompanies(tx: DbOrTx, rows: readonly Row[]): Promise<Stored>
   const checked = rows.map((r) => checkedCompany(r.record));
   const codes = [...new Set(checked.flatMap((c) => ('values' in c ? [c.values.code] : [])))];
   const byCode = new Map<string, PartnersTable>();
-  for (const p of codes.length > 0 ? await repo.partnersByCode(tx, codes) : []) {
+  for (const p of codes.length > 0 ? repo.oldestFirst(await repo.partnersByCode(tx, codes)) : []) {
     const key = fold(p.code);
     if (!byCode.has(key)) byCode.set(key, p);
   }
