@@ -17,7 +17,9 @@ export function installerRecords(run: string, n: number, from = 0): Record<strin
   return Array.from({ length: n }, (_, k) => {
     const i = from + k;
     const letters = [0, 1, 2].map((p) => CONSONANTS[Math.floor(i / 16 ** p) % 16]).join('');
-    const first15 = `${run}${letters}80A01H501`;
+    // 4,096 name codes a birth year, years 1940-1999: 245,760 distinct people a run.
+    const year = String(40 + (Math.floor(i / 4096) % 60));
+    const first15 = `${run}${letters}${year}A01H501`;
     return {
       codfis: `${first15}${codiceFiscaleCheckChar(first15)}`,
       lastname: `Bench${letters}`,

@@ -18,7 +18,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { countFailures, recordFailure } from '../auth/auth.repository.ts';
-import { findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
+import { addToTypeCount, findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
 import { refreshCouponCounts, uuidsOfList } from '../posatori/posatori.repository.ts';
 import { accessTo } from '../posatori/posatori.service.ts';
 import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
@@ -201,7 +201,7 @@ export async function giveCoupons(tx: DbOrTx, tipo: string, posatori: readonly s
   for (let i = 0; i < posatori.length; i += RECOUNT_CHUNK) {
     await refreshCouponCounts(tx, posatori.slice(i, i + RECOUNT_CHUNK));
   }
-  await refreshTypeCounts(tx, [type.uuid]);
+  await addToTypeCount(tx, type.uuid, rows.length);
   return rows.length;
 }
 
