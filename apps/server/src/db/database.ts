@@ -12,6 +12,7 @@ import type { MailQueueTable } from '../lib/mail-queue.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 import type { MassActivationsTable } from '../modules/sendmassive/sendmassive.table.ts';
+import type { UsageDaysTable } from '../modules/sessions/sessions.table.ts';
 
 export interface Database extends AuthTables {
   admins: AdminsTable;
@@ -32,6 +33,7 @@ export interface Database extends AuthTables {
   mass_activations: MassActivationsTable;
   documents: DocumentsTable;
   document_groups: DocumentGroupsTable;
+  usage_days: UsageDaysTable;
 }
 
 export type Db = Kysely<Database>;
