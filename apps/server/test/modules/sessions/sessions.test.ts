@@ -142,6 +142,20 @@ describe('recorded events', () => {
   });
 });
 
+describe('the demo history', () => {
+  it('has 90 days of logins, downloads and reads before today, weekdays busier than weekends', async () => {
+    const f = await figures(`?dal=${addDays(today(), -90)}&al=${addDays(today(), -1)}`);
+    const logins = (g: SessionsReply['giorni'][number]) => Object.values(g.accessi).reduce((s, n) => s + n, 0);
+    expect(f.giorni.filter((g) => logins(g) > 0).length).toBe(90);
+    expect(f.giorni.reduce((s, g) => s + g.download, 0)).toBeGreaterThan(0);
+    expect(f.giorni.reduce((s, g) => s + g.letture, 0)).toBeGreaterThan(0);
+    const weekend = (g: { giorno: string }) => [0, 6].includes(new Date(`${g.giorno}T12:00:00Z`).getUTCDay());
+    const mean = (days: SessionsReply['giorni']) => days.reduce((s, g) => s + logins(g), 0) / days.length;
+    expect(mean(f.giorni.filter((g) => !weekend(g)))).toBeGreaterThan(2 * mean(f.giorni.filter(weekend)));
+    expect(f.ruoli.every((r) => r.accessi > 0)).toBe(true);
+  });
+});
+
 describe('registry and coupon figures', () => {
   it('counts the installers by stato and province, as the registry holds them', async () => {
     const f = await figures();
