@@ -88,12 +88,15 @@ export const adminRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'sessions',
+    lazy: async () => ({ Component: (await import('./admin-sessions-page.tsx')).AdminSessionsPage }),
+  },
+  {
     path: 'report',
     lazy: async () => ({ Component: (await import('./admin-report-page.tsx')).AdminReportPage }),
   },
   ...areaRoutes('admin', [
     { path: 'impposatori/:id', title: 'Posatori importati' },
     { path: 'importazione', title: 'Importazione' },
-    { path: 'sessions', title: 'Statistiche di utilizzo' },
   ]),
 ];
