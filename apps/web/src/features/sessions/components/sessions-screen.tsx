@@ -102,7 +102,7 @@ function RangeBar({
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-start' } }}>
-      <Stack direction="row" spacing={2} sx={{ flex: { md: '0 1 420px' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ flex: { md: '0 1 420px' } }}>
         <DateField
           id="sessions-dal"
           label="Dal"
