@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionsReply } from '@portal/shared/schemas/sessions';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
-import { rangeOf } from '../../../src/modules/sessions/sessions.service.ts';
+import { rangeOf, usageRecorder } from '../../../src/modules/sessions/sessions.service.ts';
 import { createTestContext, loginAs, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
@@ -133,6 +133,19 @@ describe('recorded events', () => {
       .execute();
     const people = new Set(rows.map((r) => r.user_uuid));
     expect(rows.length).toBe(people.size);
+  });
+
+  it('never fails the request it belongs to: a failed write is logged and the call resolves', async () => {
+    // A database that refuses every write, as a full disk or a lost connection would.
+    const broken = {
+      insertInto: () => {
+        throw new Error('database non raggiungibile');
+      },
+    } as unknown as Parameters<typeof usageRecorder>[0];
+    const logged: unknown[] = [];
+    const log = { error: (...args: unknown[]) => logged.push(args) } as unknown as Parameters<typeof usageRecorder>[1];
+    await expect(usageRecorder(broken, log)('login', { userUuid: 'x', roles: ['admin'] })).resolves.toBeUndefined();
+    expect(logged).toHaveLength(1);
   });
 
   it('a download that is refused counts nothing', async () => {
