@@ -13,6 +13,7 @@ export const benchExports: ExportBench[] = [
   { name: 'export coupon (tutti)', path: '/api/exports/puntiriv', as: 'admin' },
   { name: 'export log coupon provincia MI', path: '/api/exports/punti?state=MI', as: 'admin' },
   { name: 'exportrivenditori (capoarea)', path: '/api/exportrivenditori', as: 'capoarea' },
+  { name: 'export statistiche 90 giorni', path: '/api/exports/sessions?dal=2026-08-25&al=2026-11-23', as: 'admin' },
 ];
 
 function rssMb(pid: number | undefined): number {

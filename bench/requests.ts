@@ -63,4 +63,12 @@ export const benchRequests: BenchRequest[] = [
   { name: 'coupons p.3 (admin)', path: `/api/coupons/${TOP_INSTALLER}?page=3&size=10`, as: 'admin' },
   // PDF reports (issue 10): drawn per request, so the heaviest single call a person makes.
   { name: 'scheda posatore PDF (admin)', path: `/api/report/posatore/${TOP_INSTALLER}`, as: 'admin' },
+  // Usage statistics (issue 11): the stress seed's 90 days of events up to its STRESS_TODAY (2026-11-23), and the
+  // longest range allowed (2 years of coupons out of a million).
+  { name: 'statistiche di utilizzo (admin)', path: '/api/sessions?dal=2026-08-25&al=2026-11-23', as: 'admin' },
+  {
+    name: 'statistiche di utilizzo 2 anni (admin)',
+    path: '/api/sessions?dal=2024-11-23&al=2026-11-23',
+    as: 'admin',
+  },
 ];

@@ -32,6 +32,8 @@ import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
 import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerSessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { usageRecorder } from './modules/sessions/sessions.service.ts';
 import { frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
@@ -138,8 +140,11 @@ export async function buildApp({
   const background = givenBackground ?? createBackground(app.log);
   app.decorate('background', background);
   app.addHook('onClose', () => background.drain());
+  // Logins, document downloads and message reads, recorded for the usage statistics (/admin/sessions).
+  const usage = usageRecorder(db, app.log);
   const auth = createAuthService({
     db,
+    usage,
     mailer: mail,
     background,
     publicUrl: config.publicUrl,
@@ -163,7 +168,7 @@ export async function buildApp({
   await registerPagamentiRoutes(app, db, files);
   registerCapoareaRoutes(app, db, files);
   registerRivenditoriRoutes(app, db, files);
-  await registerDocumentsRoutes(app, db, files);
+  await registerDocumentsRoutes(app, db, files, usage);
   registerHomeRoutes(app, db);
   registerSearchRoutes(app, db);
   registerCouponTypesRoutes(app, db);
@@ -171,8 +176,9 @@ export async function buildApp({
   registerExportsRoutes(app, db);
   registerReportsRoutes(app, db);
   registerImportsRoutes(app, db);
-  registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
+  registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() }, usage);
   registerSendmassiveRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
+  registerSessionsRoutes(app, db);
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -5,7 +5,7 @@ import type { Role } from './roles.ts';
  * row-level scope (which installers a capoarea sees, ...) lives in the server's visibility helpers.
  */
 export const capabilities = {
-  'registries.manage': ['admin'], // area managers, resellers, coupon types, imports, statistics
+  'registries.manage': ['admin'], // area managers, resellers, coupon types, imports
   'passwords.reset': ['admin'], // reset / activation e-mails, mass activation
   'posatori.view': ['admin', 'capoarea', 'rivenditori'],
   'posatori.edit': ['admin', 'capoarea'],
@@ -35,6 +35,7 @@ export const capabilities = {
   'documents.manage': ['admin'],
   'documents.read': ['admin', 'capoarea', 'rivenditori', 'posatore'],
   'profile.own': ['admin', 'capoarea', 'rivenditori', 'posatore'],
+  'sessions.view': ['admin'], // the usage statistics (/admin/sessions) and their workbook
   'reports.list': ['admin'], // the list of reports (/admin/report); each PDF follows its subject's own rule
   'system.docs': ['admin'], // the OpenAPI document and its UI, in production
 } as const satisfies Record<string, readonly Role[]>;

@@ -13,6 +13,7 @@ import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';
 import type { MassActivationsTable } from '../modules/sendmassive/sendmassive.table.ts';
+import type { UsageDaysTable } from '../modules/sessions/sessions.table.ts';
 
 export interface Database extends AuthTables {
   admins: AdminsTable;
@@ -35,6 +36,7 @@ export interface Database extends AuthTables {
   import_posatori: ImportPosatoriTable;
   documents: DocumentsTable;
   document_groups: DocumentGroupsTable;
+  usage_days: UsageDaysTable;
 }
 
 export type Db = Kysely<Database>;

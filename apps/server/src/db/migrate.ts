@@ -12,7 +12,8 @@ import * as documents from './migrations/2026-11-24-11-documents.ts';
 import * as coupons from './migrations/2026-11-25-12-coupons.ts';
 import * as couponFigures from './migrations/2026-11-25-13-coupon-figures.ts';
 import * as massActivation from './migrations/2026-11-25-14-mass-activation.ts';
-import * as imports from './migrations/2026-11-25-15-imports.ts';
+import * as usageStatistics from './migrations/2026-11-25-15-usage-statistics.ts';
+import * as imports from './migrations/2026-11-25-16-imports.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -31,7 +32,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-12-coupons': coupons,
   '2026-11-25-13-coupon-figures': couponFigures,
   '2026-11-25-14-mass-activation': massActivation,
-  '2026-11-25-15-imports': imports,
+  '2026-11-25-15-usage-statistics': usageStatistics,
+  '2026-11-25-16-imports': imports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

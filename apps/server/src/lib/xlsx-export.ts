@@ -1,5 +1,8 @@
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { todayInRome } from './clock.ts';
+import { contentDisposition } from './content-disposition.ts';
 
 /**
  * Spreadsheet exports (architecture rule 6): one column map per export drives the header, the cell type and the
@@ -35,30 +38,70 @@ export const exportFileName = (report: string, today: string) => `${report}-${to
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** One sheet of a workbook, bound to its rows' type; made by sheetOf. */
+export type Sheet = { add(workbook: ExcelJS.stream.xlsx.WorkbookWriter): Promise<void> };
+
 /**
- * Writes one sheet to `out`: the header row frozen and bold, the columns' widths and formats, then every row the
- * pages give (an async iterable of arrays, read one page at a time).
+ * A sheet: the header row frozen and bold, the columns' widths and formats, then every row the pages give (an async
+ * iterable of arrays, read one page at a time, when the workbook is written).
  */
-export async function writeXlsx<R>(
-  out: Writable,
-  sheetName: string,
+export function sheetOf<R>(
+  name: string,
   columns: readonly ExportColumn<R>[],
   pages: AsyncIterable<readonly R[]>,
-): Promise<void> {
+): Sheet {
+  return {
+    async add(workbook) {
+      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width, style: { numFmt: formats[c.type] } }));
+      const header = sheet.addRow(columns.map((c) => c.header));
+      // The header is text whatever its column's format (a date column's header is no date).
+      header.eachCell((c) => {
+        c.style = { font: { bold: true }, numFmt: '@' };
+      });
+      header.commit();
+      for await (const page of pages) {
+        for (const row of page) {
+          sheet.addRow(columns.map((c) => cellValue(c.type, c.value(row)))).commit();
+        }
+      }
+      sheet.commit();
+    },
+  };
+}
+
+/** Rows already in memory (a few hundred figures) as the one page of a sheet. */
+export async function* onePage<R>(rows: readonly R[]): AsyncGenerator<readonly R[]> {
+  await Promise.resolve();
+  yield rows;
+}
+
+/** Writes the sheets to `out`, one after the other, streaming their rows. */
+export async function writeXlsx(out: Writable, sheets: readonly Sheet[]): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width, style: { numFmt: formats[c.type] } }));
-  const header = sheet.addRow(columns.map((c) => c.header));
-  // The header is text whatever its column's format (a date column's header is no date).
-  header.eachCell((c) => {
-    c.style = { font: { bold: true }, numFmt: '@' };
-  });
-  header.commit();
-  for await (const page of pages) {
-    for (const row of page) {
-      sheet.addRow(columns.map((c) => cellValue(c.type, c.value(row)))).commit();
-    }
-  }
-  sheet.commit();
+  for (const sheet of sheets) await sheet.add(workbook);
   await workbook.commit();
+}
+
+/**
+ * Streams a workbook as the reply: headers first, then rows as they are read. A failure before the first byte is
+ * the usual error reply (the rows are only read once the checks passed); one while writing ends the download,
+ * which the browser reports as failed, and is logged.
+ */
+export function sendWorkbook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  report: string,
+  sheets: readonly Sheet[],
+): FastifyReply {
+  const out = new PassThrough();
+  writeXlsx(out, sheets).catch((err: unknown) => {
+    request.log.error({ err }, `export ${report} interrotto`);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(report, todayInRome()), 'attachment'))
+    .header('cache-control', 'private, no-store')
+    .send(out);
 }

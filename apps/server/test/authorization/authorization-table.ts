@@ -581,6 +581,9 @@ export const authorizationTable: Line[] = [
     }),
   }),
   line('GET /api/impposatori/:id', { row: 'imports', cells: { ...only([]), admin: ALL } }),
+  // Usage statistics (/admin/sessions): the figures and their workbook, for the admin only
+  line('GET /api/sessions', { cells: only(['admin']) }),
+  line('GET /api/exports/sessions', { cells: only(['admin']) }),
 
   // PDF reports: the list for the admin; each PDF for whoever may read its subject (spec sections 1-3)
   line('GET /api/reports', { cells: only(['admin']) }),

@@ -14,6 +14,7 @@ import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
 import * as accounts from '../../src/modules/auth/auth.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import * as sendmassive from '../../src/modules/sendmassive/sendmassive.repository.ts';
+import * as sessions from '../../src/modules/sessions/sessions.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -278,6 +279,37 @@ const cases: Case[] = [
       await imports.countImported(db, ANY_UUID, f);
       return imports.listImported(db, ANY_UUID, f, page);
     },
+  })),
+  // Usage statistics (issue 11): ranges of day or date indexes, grouped; the registry's groups walk their index.
+  {
+    name: 'sessions, events per day and role',
+    tables: ['usage_days'],
+    run: (db) => sessions.dailyCounts(db, '2026-10-27', '2026-11-25'),
+  },
+  {
+    name: 'sessions, active people per role',
+    tables: ['usage_days'],
+    sorts: 'matches',
+    run: (db) => sessions.activePeople(db, '2026-11-19', '2026-10-27', '2026-11-25'),
+  },
+  {
+    name: 'sessions, installers by province and stato',
+    tables: ['posatori'],
+    walks: true,
+    run: (db) => sessions.installersByProvince(db),
+  },
+  ...(
+    [
+      ['assigned', (db: DbOrTx) => sessions.assignedByMonth(db, '2026-01-01', '2026-11-25')],
+      ['redeemed', (db: DbOrTx) => sessions.redeemedByMonth(db, '2026-01-01', '2026-11-25')],
+      ['expired', (db: DbOrTx) => sessions.expiredByMonth(db, '2026-01-01', '2026-11-25', '2026-11-25')],
+      ['top resellers', (db: DbOrTx) => sessions.topResellers(db, '2026-01-01', '2026-11-25', 10)],
+    ] as const
+  ).map(([name, run]): Case => ({
+    name: `sessions, coupons ${name}`,
+    tables: ['coupons', 'rivenditori'],
+    sorts: 'matches',
+    run,
   })),
 ];
 

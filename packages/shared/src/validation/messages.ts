@@ -26,4 +26,5 @@ export const validationMsg = {
   importoTroppoGrande: 'Importo troppo grande',
   provinciaRipetuta: 'Provincia indicata più volte',
   fineDopoInizio: 'La fine non può precedere l’inizio',
+  intervalloTroppoLungo: (days: number) => `L’intervallo non può superare ${days} giorni`,
 } as const;

@@ -21,6 +21,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { simplePdf } from '../../lib/pdf-files.ts';
 import { newId } from '../../lib/tokens.ts';
+import { activePeople, seedUsageHistory } from './usage.ts';
 import { seedDocuments } from './documents.ts';
 import { seedMessages } from './messages.ts';
 
@@ -28,6 +29,9 @@ export const DEMO_PASSWORD = 'portale-demo';
 
 /** How many installers the demo network has, the demo installer included. */
 export const DEMO_POSATORI = 300;
+
+/** Days of made-up usage history before today (the statistics' logins, downloads and reads). */
+export const DEMO_USAGE_DAYS = 90;
 
 /** Deterministic pseudo-random numbers: the same demo dataset on every machine, so screenshots and tests agree. */
 export function rng(seed: number) {
@@ -781,6 +785,13 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
 
     receipts.push(
       ...(await seedPartners(tx, { capoareaIds, rivIds, demoCapoarea, demoRivenditore, withFiles: !!files })),
+    );
+
+    // 90 days of usage for the statistics (/admin/sessions), from its own sequence.
+    await seedUsageHistory(
+      await activePeople(tx),
+      { today: todayInRome(today), days: DEMO_USAGE_DAYS, random: rng(20261126), busy: 1.5 },
+      async (rows) => void (await tx.insertInto('usage_days').values(rows).execute()),
     );
   });
   for (const r of receipts) await files?.put(r.key, r.pdf);

@@ -33,6 +33,7 @@ import {
   rng,
   streets,
 } from './demo.ts';
+import { activePeople, seedUsageHistory } from './usage.ts';
 
 /**
  * The stress network (issue 7): a manufacturer's network at its real size, for `npm run bench` and for trying the
@@ -771,6 +772,23 @@ export async function seedStressDocuments(db: Db, count: number, seed: number): 
   });
 }
 
+/** Days of usage history before STRESS_TODAY: the statistics page reads them (/admin/sessions). */
+export const STRESS_USAGE_DAYS = 90;
+
+/**
+ * Usage statistics' events for every active account over STRESS_USAGE_DAYS: office roles most weekdays, installers
+ * now and then (at full size about 150,000 person-days), as the demo's rules make them.
+ */
+export async function seedStressUsage(db: Db, seed: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await seedUsageHistory(
+      await activePeople(tx),
+      { today: STRESS_TODAY, days: STRESS_USAGE_DAYS, random: rng(seed) },
+      (rows) => insertAll(rows, (chunk) => tx.insertInto('usage_days').values(chunk).execute()),
+    );
+  });
+}
+
 export class NotEmptyError extends Error {}
 
 /**
@@ -806,6 +824,7 @@ export async function seedStress(
     ['aziende partner', size.partners, () => seedStressPartners(db, net, size.partners, seed + 5)],
     ['comunicazioni', size.messages, () => seedStressMessages(db, size.messages, seed + 6)],
     ['documenti', size.documents, () => seedStressDocuments(db, size.documents, seed + 7)],
+    ['giorni di utilizzo', STRESS_USAGE_DAYS, () => seedStressUsage(db, seed + 8)],
   ];
   for (const [label, n, step] of steps) {
     const started = performance.now();

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
+import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
 import * as repo from './auth.repository.ts';
 
@@ -24,6 +25,8 @@ export type AuthDeps = {
   background: Background;
   publicUrl: string;
   session: { idleMinutes: number; absoluteHours: number };
+  /** Counts the login for the usage statistics; never fails it. */
+  usage: UsageRecorder;
 };
 
 export type LoginOutcome = { ok: true; token: string; roles: Role[] } | { ok: false };
@@ -85,6 +88,7 @@ export function createAuthService(deps: AuthDeps) {
       ip,
       userAgent: userAgent.slice(0, 300),
     });
+    await deps.usage('login', { userUuid: account.uuid, roles });
     return { ok: true, token, roles };
   }
 

@@ -18,13 +18,19 @@ import { readUpload } from '../../lib/uploads.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
 import { UPLOADED_PDF_CSP } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
+import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import * as service from './documents.service.ts';
 
 /**
  * Documents (spec sections 2, 3 and 7): the admin uploads, edits and deletes; every role lists, opens and downloads
  * what its group may see. Multipart is registered in this scope only, with the document limits (one file, 20 MB).
  */
-export async function registerDocumentsRoutes(app: FastifyInstance, db: Db, files: FileStore): Promise<void> {
+export async function registerDocumentsRoutes(
+  app: FastifyInstance,
+  db: Db,
+  files: FileStore,
+  usage: UsageRecorder,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
@@ -86,6 +92,7 @@ export async function registerDocumentsRoutes(app: FastifyInstance, db: Db, file
       { preHandler: read, schema: { tags, params: documentIdParam } },
       async (request, reply) => {
         const file = await service.readFile(db, files, authOf(request), request.params.id);
+        await usage('download', authOf(request));
         const pdf = file.ext === 'pdf';
         return reply
           .header('content-type', service.contentTypes[file.ext])

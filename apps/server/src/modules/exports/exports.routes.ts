@@ -1,24 +1,17 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { partnersQuery } from '@portal/shared/schemas/partners';
 import { posatoriQuery } from '@portal/shared/schemas/posatori';
 import type { Db } from '../../db/database.ts';
-import { todayInRome } from '../../lib/clock.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
-import { exportFileName, writeXlsx, XLSX_TYPE, type ExportColumn } from '../../lib/xlsx-export.ts';
+import { sendWorkbook as sendSheets, sheetOf, type ExportColumn } from '../../lib/xlsx-export.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './exports.service.ts';
 
 const filters = posatoriQuery.omit({ page: true, size: true, order: true });
 const withType = filters.extend({ tipocoupon: z.union([z.literal(''), z.uuid()]).optional() });
 
-/**
- * Streams a workbook as the reply: headers first, then rows as they are read. A failure before the first byte is
- * the usual error reply (the rows are only read once the checks passed); one while writing ends the download,
- * which the browser reports as failed, and is logged.
- */
+/** One sheet named after the report, streamed as the reply. */
 function sendWorkbook<R>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -26,16 +19,7 @@ function sendWorkbook<R>(
   columns: readonly ExportColumn<R>[],
   pages: AsyncIterable<readonly R[]>,
 ) {
-  const out = new PassThrough();
-  writeXlsx(out, report, columns, pages).catch((err: unknown) => {
-    request.log.error({ err }, `export ${report} interrotto`);
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition(exportFileName(report, todayInRome()), 'attachment'))
-    .header('cache-control', 'private, no-store')
-    .send(out);
+  return sendSheets(request, reply, report, [sheetOf(report, columns, pages)]);
 }
 
 /**

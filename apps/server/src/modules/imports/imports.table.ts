@@ -1,6 +1,6 @@
 import type { ImportKind, ImportOutcome } from '@portal/shared/schemas/imports';
 
-/** One run of the import wizard (migration 2026-11-25-15); every batch adds its counts in its own transaction. */
+/** One run of the import wizard (migration 2026-11-25-16); every batch adds its counts in its own transaction. */
 export interface ImportsTable {
   uuid: string;
   tipo: ImportKind;

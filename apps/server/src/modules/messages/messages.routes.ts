@@ -18,9 +18,15 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './messages.service.ts';
+import type { UsageRecorder } from '../sessions/sessions.service.ts';
 
 /** Communications (spec sections 2, 3, 4, 7): folders, the message, the composer's recipients, read state. */
-export function registerMessagesRoutes(app: FastifyInstance, db: Db, ctx: service.SendContext): void {
+export function registerMessagesRoutes(
+  app: FastifyInstance,
+  db: Db,
+  ctx: service.SendContext,
+  usage: UsageRecorder,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['messages'];
   const listSchema = { tags, querystring: messagesQuery, response: { 200: messagesPage, ...errors } };
@@ -93,6 +99,8 @@ export function registerMessagesRoutes(app: FastifyInstance, db: Db, ctx: servic
       },
       async (request) => {
         await service.setRead(db, authOf(request), request.params.id, read);
+        // Opening a received message marks it read: each opening counts as a read for the statistics.
+        if (read) await usage('read', authOf(request));
         return { res: 'OK' as const };
       },
     );

@@ -88,6 +88,10 @@ export const adminRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'sessions',
+    lazy: async () => ({ Component: (await import('./admin-sessions-page.tsx')).AdminSessionsPage }),
+  },
+  {
     path: 'report',
     lazy: async () => ({ Component: (await import('./admin-report-page.tsx')).AdminReportPage }),
   },
@@ -99,5 +103,5 @@ export const adminRoutes: RouteObject[] = [
     path: 'impposatori/:id',
     lazy: async () => ({ Component: (await import('./admin-impposatori-page.tsx')).AdminImpposatoriPage }),
   },
-  ...areaRoutes('admin', [{ path: 'sessions', title: 'Statistiche di utilizzo' }]),
+  ...areaRoutes('admin', []),
 ];
