@@ -22,6 +22,18 @@ describe('demo network', () => {
     expect(seedMs).toBeLessThan(process.env.TEST_DATABASE_URL ? 5000 : 2000);
   });
 
+  it('holds an import already done, whose installers /admin/impposatori/{id} lists', async () => {
+    const record = await ctx.db.selectFrom('imports').selectAll().executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ tipo: 'posatori', nuovi: 12, aggiornati: 3, errori: 2 });
+    const linked = await ctx.db
+      .selectFrom('import_posatori')
+      .innerJoin('posatori', 'posatori.uuid', 'import_posatori.posatore_uuid')
+      .select('posatori.uuid')
+      .where('import_posatori.import_uuid', '=', record.uuid)
+      .execute();
+    expect(linked).toHaveLength(15);
+  });
+
   it('keeps the four demo users as the README describes them', async () => {
     const users = await ctx.db
       .selectFrom('users')

@@ -30,6 +30,49 @@ export const DEMO_PASSWORD = 'portale-demo';
 /** How many installers the demo network has, the demo installer included. */
 export const DEMO_POSATORI = 300;
 
+/**
+ * An import done three weeks ago (issue 11, item 6), so /admin/importazione lists one and /admin/impposatori/{id}
+ * shows its installers: the registry file of the CRM, 15 installers without an account (12 new, 3 updated) and
+ * 2 refused rows.
+ */
+async function seedImport(tx: DbOrTx, adminUser: string, posatori: readonly PosatoriTable[], today: Date) {
+  const people = posatori.filter((p) => p.user_uuid === null).slice(0, 15);
+  const uuid = newId();
+  const at = new Date(today.getTime() - 21 * 86_400_000).toISOString();
+  await tx
+    .insertInto('imports')
+    .values({
+      uuid,
+      tipo: 'posatori',
+      file: 'anagrafica-posatori-crm.xlsx',
+      user_uuid: adminUser,
+      started_at: at,
+      updated_at: at,
+      righe: people.length + 2,
+      elaborate: people.length + 2,
+      nuovi: people.length - 3,
+      aggiornati: 3,
+      invariati: 0,
+      errori: 2,
+      coupon: 0,
+      impcoupon: '',
+      impcorso: '',
+      impdtcorso: '',
+    })
+    .execute();
+  await tx
+    .insertInto('import_posatori')
+    .values(
+      people.map((p, i) => ({
+        import_uuid: uuid,
+        posatore_uuid: p.uuid,
+        esito: i < 3 ? ('aggiornato' as const) : ('nuovo' as const),
+        coupon: 0,
+      })),
+    )
+    .execute();
+}
+
 /** Days of made-up usage history before today (the statistics' logins, downloads and reads). */
 export const DEMO_USAGE_DAYS = 90;
 
@@ -779,6 +822,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
     await insertChunks(coupons, 200, (chunk) => tx.insertInto('coupons').values(chunk).execute());
     await refreshCouponCounts(tx);
     await refreshTypeCounts(tx);
+    await seedImport(tx, adminUser, posatori, today);
 
     await seedMessages(tx, today);
     documents.push(...(await seedDocuments(tx, today)));
