@@ -144,3 +144,15 @@ test('the installer list’s Invia comunicazione writes to the installers of its
   await expect(page.getByRole('button', { name: 'Posatori dell’elenco filtrato' })).toBeVisible();
   await shot(page, 'admin-comunicazione-da-elenco');
 });
+
+test('the partner list’s Invia comunicazione writes to the contacts of the filtered partners', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/partner?state=MI');
+  await page.getByRole('button', { name: 'Invia comunicazione' }).click();
+  await expect(page).toHaveURL('/admin/newcomm');
+  await expect(page.getByRole('button', { name: 'Referenti delle aziende partner filtrate' })).toBeVisible();
+  await page.goto('/admin/partner');
+  await page.getByRole('button', { name: 'Invia comunicazione' }).click();
+  await expect(page.getByRole('button', { name: 'Referenti delle aziende partner', exact: true })).toBeVisible();
+});

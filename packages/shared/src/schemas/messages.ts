@@ -88,3 +88,5 @@ export const tipilettoReply = z.array(comboOption);
 
 /** The filter of the installer list as a recipient (the list's 'Invia comunicazione'): 'f:posatori?<query>'. */
 export const FILTER_DEST_PREFIX = 'f:posatori?';
+/** The partner list's filter as a recipient: the portal accounts that stand for those partners (their contacts). */
+export const PARTNER_FILTER_DEST_PREFIX = 'f:partner?';

@@ -3,6 +3,7 @@ import { provinces } from '@portal/shared/provinces';
 import type { Role } from '@portal/shared/roles';
 import {
   FILTER_DEST_PREFIX,
+  PARTNER_FILTER_DEST_PREFIX,
   tipiLettura,
   tipiLetturaLabels,
   type DestOption,
@@ -12,6 +13,7 @@ import {
   type MessagesQuery,
 } from '@portal/shared/schemas/messages';
 import type { Paged } from '@portal/shared/schemas/paging';
+import { partnersQuery } from '@portal/shared/schemas/partners';
 import { posatoriQuery } from '@portal/shared/schemas/posatori';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { Database, Db, DbOrTx } from '../../db/database.ts';
@@ -21,6 +23,7 @@ import { fold, textFilter } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser, nameField as capoareaName } from '../capoarea/capoarea.repository.ts';
+import { contactAccountsOfList, countPartners } from '../partners/partners.repository.ts';
 import {
   accountsOfList,
   countPosatori,
@@ -148,12 +151,13 @@ const GROUP_LABELS = {
   'g:posatori': 'Tutti i posatori',
   'g:capoarea': 'Tutti i capi area',
   'g:rivenditori': 'Tutti i rivenditori',
+  'g:partner': 'Referenti delle aziende partner',
 } as const;
 type Group = keyof typeof GROUP_LABELS;
 
 /** The groups a writer may address (spec: the admin writes to groups; the others to groups of their own reach). */
 function groupsOf(viewer: Viewer): Group[] {
-  if (has(viewer, 'admin')) return ['g:posatori', 'g:capoarea', 'g:rivenditori', 'g:admin'];
+  if (has(viewer, 'admin')) return ['g:posatori', 'g:capoarea', 'g:rivenditori', 'g:partner', 'g:admin'];
   const groups: Group[] = ['g:posatori', 'g:admin'];
   if (has(viewer, 'capoarea')) groups.splice(1, 0, 'g:rivenditori');
   return groups;
@@ -236,7 +240,20 @@ async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Reso
         accounts: [db.selectFrom('rivenditori').select('user_uuid').where(rivenditoriVisibleIn(scope))],
       };
     }
+    if (group === 'g:partner') return { id, label, accounts: contactAccountsOfList(db, { all: true }, {}) };
     return { id, label, accounts: accountsOfList(db, await writerScope(), {}) };
+  }
+  if (id.startsWith(PARTNER_FILTER_DEST_PREFIX) && has(viewer, 'admin')) {
+    // The admin's partner list: its filter, resolved to the accounts that stand for those partners.
+    const params = Object.fromEntries(new URLSearchParams(id.slice(PARTNER_FILTER_DEST_PREFIX.length)));
+    const parsed = partnersQuery.safeParse({ ragsoc: params.ragsoc, state: params.state, code: params.code });
+    if (!parsed.success) return undefined;
+    const n = await countPartners(db, { all: true }, parsed.data);
+    return {
+      id,
+      label: `Referenti delle aziende partner dell’elenco filtrato (${n} aziende)`,
+      accounts: contactAccountsOfList(db, { all: true }, parsed.data),
+    };
   }
   if (id.startsWith('g:posatori:')) {
     const sigla = id.slice('g:posatori:'.length);

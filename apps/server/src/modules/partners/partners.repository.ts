@@ -100,6 +100,25 @@ function list(db: DbOrTx, scope: PartnersScope, f: PartnersFilters, by: 'ragsoc'
 }
 
 /**
+ * The portal accounts that stand for the partners of a list (scope and filters): the area manager and the reseller
+ * each partner is assigned to (a partner company has no login of its own). One query per role, each selecting
+ * user_uuid: a message stores them with INSERT ... SELECT, duplicates dropped by the recipients' primary key.
+ */
+export function contactAccountsOfList(db: DbOrTx, scope: PartnersScope, f: PartnersFilters) {
+  const partners = filtered(db, f).q.where(visibleIn(scope));
+  return [
+    partners
+      .innerJoin('capoarea', 'capoarea.uuid', 'partners.capoarea')
+      .where('capoarea.user_uuid', 'is not', null)
+      .select('capoarea.user_uuid as user_uuid'),
+    partners
+      .innerJoin('rivenditori', 'rivenditori.uuid', 'partners.rivenditore')
+      .where('rivenditori.user_uuid', 'is not', null)
+      .select('rivenditori.user_uuid as user_uuid'),
+  ];
+}
+
+/**
  * One page of the partner export: the list's partners (scope and filters) by name after the cursor, through the
  * name-order index, with the names of their area manager and reseller.
  */

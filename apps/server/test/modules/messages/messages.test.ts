@@ -191,12 +191,42 @@ describe('writing', () => {
     expect((await send(capoarea, { dests: ['f:posatori?state=XX9'] })).statusCode).toBe(400);
   });
 
+  it('sends the partner list’s filter to the area managers and resellers that stand for those partners', async () => {
+    const res = await send(admin, { oggetto: 'Ai partner', dests: ['f:partner?state=MI'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const contacts = async (column: 'capoarea' | 'rivenditore', table: 'capoarea' | 'rivenditori') =>
+      (
+        await ctx.db
+          .selectFrom('partners')
+          .innerJoin(table, `${table}.uuid`, `partners.${column}`)
+          .select(`${table}.user_uuid as user_uuid`)
+          .where('partners.state', '=', 'MI')
+          .where(`${table}.user_uuid`, 'is not', null)
+          .execute()
+      ).map((r) => r.user_uuid);
+    const expected = new Set([
+      ...(await contacts('capoarea', 'capoarea')),
+      ...(await contacts('rivenditore', 'rivenditori')),
+    ]);
+    expect(expected.size).toBeGreaterThan(0);
+    expect(res.json().recipients).toBe(expected.size);
+    expect((await inbox(capoarea)).data[0]?.oggetto).toBe('Ai partner');
+    expect((await outbox(admin)).data[0]?.dest).toMatch(
+      /^Referenti delle aziende partner dell’elenco filtrato \(\d+ aziende\)$/,
+    );
+    // Only the admin's partner list has the button: nobody else may address partners' contacts.
+    expect((await send(capoarea, { dests: ['f:partner?state=MI'] })).statusCode).toBe(400);
+    expect((await send(capoarea, { dests: ['g:partner'] })).statusCode).toBe(400);
+    expect((await send(admin, { dests: ['f:partner?state=MIL'] })).statusCode).toBe(400);
+  });
+
   it('offers the composer the groups and people of the writer’s reach', async () => {
     const all = (await get('/api/dests', admin)).json() as { id: string; label: string }[];
     expect(all.map((d) => d.label)).toEqual([
       'Tutti i posatori',
       'Tutti i capi area',
       'Tutti i rivenditori',
+      'Referenti delle aziende partner',
       'Amministratori',
     ]);
     const rossi = (await get('/api/dests?q=rossi', capoarea)).json() as { id: string; label: string }[];

@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { PARTNER_FILTER_DEST_PREFIX, type DestOption } from '@portal/shared/schemas/messages';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { PartnersListScreen } from '../../../features/partners/components/partners-list-screen.tsx';
@@ -15,13 +16,19 @@ function partnerFilters(search: string) {
 }
 
 /**
- * /admin/partner : the partner companies. 'Esporta anagrafica' downloads the list with its filters; import and
- * communication open their screens; AGGIUNGI PARTNER the create form.
+ * /admin/partner : the partner companies. 'Esporta anagrafica' downloads the list with its filters; import opens the
+ * wizard; 'Invia comunicazione' the composer addressed to the filtered partners' contacts; AGGIUNGI PARTNER the form.
  */
 export function AdminPartnerPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { download, dialog } = useDownload();
+  // The list's current filter becomes the recipients: the area managers and resellers that stand for those partners.
+  const filter = new URLSearchParams(withQuery('', partnerFilters(location.search)).slice(1));
+  const recipients: DestOption =
+    filter.size > 0
+      ? { id: `${PARTNER_FILTER_DEST_PREFIX}${filter.toString()}`, label: 'Referenti delle aziende partner filtrate' }
+      : { id: 'g:partner', label: 'Referenti delle aziende partner' };
   const actions: BarAction[] = [
     {
       label: 'Esporta anagrafica',
@@ -29,7 +36,11 @@ export function AdminPartnerPage() {
       onClick: () => download(withQuery('/api/exportpartner', partnerFilters(location.search)), 'Esporta anagrafica'),
     },
     { label: 'Importa anagrafica', icon: <UploadFileIcon />, onClick: () => navigate('/admin/importazione') },
-    { label: 'Invia comunicazione', icon: <MailIcon />, onClick: () => navigate('/admin/newcomm') },
+    {
+      label: 'Invia comunicazione',
+      icon: <MailIcon />,
+      onClick: () => navigate('/admin/newcomm', { state: { dests: [recipients] } }),
+    },
     { label: 'AGGIUNGI PARTNER', icon: <AddIcon />, primary: true, onClick: () => navigate('/admin/newpartner') },
   ];
   return (
