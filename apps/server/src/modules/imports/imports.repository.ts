@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
-import { codeField, nameField } from '../posatori/posatori.repository.ts';
+import { codeField, listColumns, nameField } from '../posatori/posatori.repository.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from './imports.table.ts';
 
@@ -182,22 +182,7 @@ export async function countImported(db: DbOrTx, importUuid: string, f: Impposato
 export function listImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery, win: PageWindow) {
   return importedInstallers(db, importUuid, f)
     .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-    .select([
-      'posatori.uuid',
-      'posatori.img',
-      'posatori.name',
-      'posatori.lastname',
-      'posatori.tipo',
-      'combos.label as destipo',
-      'posatori.code',
-      'posatori.state',
-      'posatori.certificato',
-      'posatori.dtstart',
-      'posatori.stato',
-      'posatori.coupon',
-      'posatori.userstato',
-      'import_posatori.esito',
-    ])
+    .select([...listColumns, 'import_posatori.esito'])
     .orderBy('posatori.lastname_key')
     .orderBy('posatori.name_key')
     .orderBy('posatori.uuid')

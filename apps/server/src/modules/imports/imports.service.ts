@@ -35,7 +35,7 @@ import { giveCoupons, retryOnCodeCollision } from '../coupons/coupons.service.ts
 import { partnerKeys } from '../partners/partners.repository.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { posatoreKeys, qualificaExists } from '../posatori/posatori.repository.ts';
-import { statoAfterSave } from '../posatori/posatori.service.ts';
+import { statoAfterSave, toRow } from '../posatori/posatori.service.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
 import * as repo from './imports.repository.ts';
 import type { ImportPosatoriTable } from './imports.table.ts';
@@ -650,21 +650,7 @@ export async function importedInstallers(db: DbOrTx, uuid: string, query: Imppos
   const win = pageWindow(reccount, query);
   const rows = await repo.listImported(db, uuid, query, win);
   return {
-    data: rows.map((r) => ({
-      uuid: r.uuid,
-      img: r.img,
-      descri: `${r.name} ${r.lastname}`.trim(),
-      tipo: r.tipo,
-      destipo: r.destipo ?? '',
-      code: r.code,
-      prov: r.state,
-      certificato: r.certificato === 1,
-      dtcorso: r.dtstart,
-      stato: r.stato,
-      coupon: r.coupon,
-      userstato: r.userstato,
-      esito: r.esito,
-    })),
+    data: rows.map((r) => ({ ...toRow(r), esito: r.esito })),
     page: win.page,
     pages: win.pages,
     reccount,

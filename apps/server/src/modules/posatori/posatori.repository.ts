@@ -198,6 +198,23 @@ const orders: Record<PosaOrder, ListOrder> = {
   ],
 };
 
+/** What a row of the installer lists shows (with the qualification's label from combos joined as destipo). */
+export const listColumns = [
+  'posatori.uuid',
+  'posatori.img',
+  'posatori.name',
+  'posatori.lastname',
+  'posatori.tipo',
+  'combos.label as destipo',
+  'posatori.code',
+  'posatori.state',
+  'posatori.certificato',
+  'posatori.dtstart',
+  'posatori.stato',
+  'posatori.userstato',
+  'posatori.coupon',
+] as const;
+
 /** The list rows of one page, in the chosen order; reccount is the list's count (it decides the walking direction). */
 export async function listPosatori(
   db: DbOrTx,
@@ -211,21 +228,7 @@ export async function listPosatori(
     db
       .selectFrom('posatori')
       .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-      .select([
-        'posatori.uuid',
-        'posatori.img',
-        'posatori.name',
-        'posatori.lastname',
-        'posatori.tipo',
-        'combos.label as destipo',
-        'posatori.code',
-        'posatori.state',
-        'posatori.certificato',
-        'posatori.dtstart',
-        'posatori.stato',
-        'posatori.userstato',
-        'posatori.coupon',
-      ])
+      .select(listColumns)
       .where('posatori.uuid', 'in', uuids)
       .execute(),
   );

@@ -82,7 +82,8 @@ export async function canView(db: DbOrTx, viewer: Viewer, uuid: string): Promise
 
 type ListRow = Awaited<ReturnType<typeof repo.listPosatori>>[number];
 
-const toRow = (r: ListRow): PosatoreRow => ({
+/** A row of the installer lists as the API answers it. */
+export const toRow = (r: ListRow): PosatoreRow => ({
   uuid: r.uuid,
   img: r.img,
   descri: `${r.name} ${r.lastname}`.trim(),

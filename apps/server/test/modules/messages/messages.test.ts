@@ -194,20 +194,19 @@ describe('writing', () => {
   it('sends the partner list’s filter to the area managers and resellers that stand for those partners', async () => {
     const res = await send(admin, { oggetto: 'Ai partner', dests: ['f:partner?state=MI'] });
     expect(res.statusCode, res.body).toBe(200);
-    const contacts = async (column: 'capoarea' | 'rivenditore', table: 'capoarea' | 'rivenditori') =>
-      (
-        await ctx.db
-          .selectFrom('partners')
-          .innerJoin(table, `${table}.uuid`, `partners.${column}`)
-          .select(`${table}.user_uuid as user_uuid`)
-          .where('partners.state', '=', 'MI')
-          .where(`${table}.user_uuid`, 'is not', null)
-          .execute()
-      ).map((r) => r.user_uuid);
-    const expected = new Set([
-      ...(await contacts('capoarea', 'capoarea')),
-      ...(await contacts('rivenditore', 'rivenditori')),
-    ]);
+    const managers = await ctx.db
+      .selectFrom('partners')
+      .innerJoin('capoarea', 'capoarea.uuid', 'partners.capoarea')
+      .select('capoarea.user_uuid as user_uuid')
+      .where('partners.state', '=', 'MI')
+      .execute();
+    const resellers = await ctx.db
+      .selectFrom('partners')
+      .innerJoin('rivenditori', 'rivenditori.uuid', 'partners.rivenditore')
+      .select('rivenditori.user_uuid as user_uuid')
+      .where('partners.state', '=', 'MI')
+      .execute();
+    const expected = new Set([...managers, ...resellers].flatMap((r) => (r.user_uuid ? [r.user_uuid] : [])));
     expect(expected.size).toBeGreaterThan(0);
     expect(res.json().recipients).toBe(expected.size);
     expect((await inbox(capoarea)).data[0]?.oggetto).toBe('Ai partner');
