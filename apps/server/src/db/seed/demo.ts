@@ -624,14 +624,14 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         disattiva: 1,
       },
     ];
-    const couponTypeIds: { uuid: string; valore: number; active: boolean }[] = [];
+    const couponTypeIds: { uuid: string; valore: number; mesi: number; active: boolean }[] = [];
     for (const ct of couponTypes) {
       const uuid = newId();
       await tx
         .insertInto('coupon_types')
         .values({ uuid, ...ct, minima: ct.valore * 4, ccoupon: 0, created_at: now })
         .execute();
-      couponTypeIds.push({ uuid, valore: ct.valore, active: ct.disattiva === 0 });
+      couponTypeIds.push({ uuid, valore: ct.valore, mesi: ct.mesi, active: ct.disattiva === 0 });
     }
 
     // Installers, built in memory and inserted in batches.
@@ -802,16 +802,21 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
           const t = pick(couponTypeIds);
           const executed = t.active && chance(0.35);
           const seller = rivenditore ?? (executed ? pick(rivIds).uuid : null);
+          const expiresIn = int(-200, 330);
+          const executedAgo = executed ? int(1, 300) : undefined;
+          // Assigned the type's months before it expires (never in the future, never after its redemption), so
+          // the statistics' coupons per month have a history.
+          const assignedIn = Math.min(0, expiresIn - t.mesi * 30, executedAgo === undefined ? 0 : -executedAgo);
           coupons.push({
             uuid: newId(),
             code: demoCouponCode(),
             posatore: uuid,
             tipo: t.uuid,
             valore: t.valore,
-            scadenza: isoDay(int(-200, 330)),
-            dtesecuzione: executed ? isoDay(-int(1, 300)) : null,
+            scadenza: isoDay(expiresIn),
+            dtesecuzione: executedAgo === undefined ? null : isoDay(-executedAgo),
             rivenditore: executed ? seller : null,
-            created_at: now,
+            created_at: new Date(today.getTime() + assignedIn * 86_400_000).toISOString(),
           });
         }
       }
