@@ -17,6 +17,11 @@ export function findImport(db: DbOrTx, uuid: string) {
   return importsWithNames(db).where('imports.uuid', '=', uuid).executeTakeFirst();
 }
 
+/** The import's own row: what a batch needs (its kind and extras), without the names the screens show. */
+export function importRow(db: DbOrTx, uuid: string) {
+  return db.selectFrom('imports').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
 /** The latest imports first, through imports_started. */
 export function listImports(db: DbOrTx, win: PageWindow) {
   return importsWithNames(db)
@@ -116,11 +121,11 @@ export async function holdersOfType(db: DbOrTx, tipo: string, posatori: readonly
 }
 
 export async function insertInstallers(db: DbOrTx, rows: PosatoriTable[]): Promise<void> {
-  // 40 columns a row: 50 rows stay well below SQLite's 32,766 bound parameters.
-  for (let i = 0; i < rows.length; i += 50) {
+  // 41 columns a row: 250 rows are 10,250 parameters, below SQLite's 32,766 and PostgreSQL's 65,535.
+  for (let i = 0; i < rows.length; i += 250) {
     await db
       .insertInto('posatori')
-      .values(rows.slice(i, i + 50))
+      .values(rows.slice(i, i + 250))
       .execute();
   }
 }

@@ -31,7 +31,7 @@ import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { findType } from '../coupon-types/coupon-types.repository.ts';
-import { giveCoupons, retryOnCodeCollision } from '../coupons/coupons.service.ts';
+import { activeType, giveCoupons, retryOnCodeCollision } from '../coupons/coupons.service.ts';
 import { partnerKeys } from '../partners/partners.repository.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { posatoreKeys, qualificaExists } from '../posatori/posatori.repository.ts';
@@ -165,7 +165,7 @@ type Stored = { outcomes: ImportRowOutcome[]; coupon: number; uuids: (string | u
 
 /** POST /api/imports/{id}/righe: one batch of the wizard, all or nothing, counted in the import's record. */
 export async function importBatch(db: Db, uuid: string, body: ImportBatchBody): Promise<ImportBatchReply> {
-  const found = await repo.findImport(db, uuid);
+  const found = await repo.importRow(db, uuid);
   if (!found) throw notFound();
   const extras: ImportExtras = { impcoupon: found.impcoupon, impcorso: found.impcorso, impdtcorso: found.impdtcorso };
   const stored = await storeRows(db, found.tipo, body.righe, extras, uuid);
@@ -183,7 +183,7 @@ export async function importRow(
 ): Promise<{ uuid: string; esito: ImportOutcome; coupon: number }> {
   let extras: ImportExtras = { impcoupon: body.impcoupon, impcorso: body.impcorso, impdtcorso: body.impdtcorso };
   if (body.impid) {
-    const found = await repo.findImport(db, body.impid);
+    const found = await repo.importRow(db, body.impid);
     if (!found || found.tipo !== kind) throw notFound();
     extras = { impcoupon: found.impcoupon, impcorso: found.impcorso, impdtcorso: found.impdtcorso };
   } else if (kind === 'posatori') {
@@ -453,9 +453,22 @@ async function storeInstallers(
     uuids.push(stored.uuid);
   });
 
+  // The coupon type's coupons go to whoever holds none of that type yet: every new installer, and the stored ones
+  // the coupons table says so of. New rows are written with their count already, so they are not rewritten after.
+  const type = extras.impcoupon ? await activeType(tx, extras.impcoupon) : undefined;
+  const touched = [...new Set(uuids.filter((u): u is string => u !== undefined))];
+  const stored = touched.filter((u) => !inserts.has(u));
+  const holders = type ? await repo.holdersOfType(tx, type.uuid, stored) : new Set<string>();
+  const receivers = type ? touched.filter((u) => !holders.has(u)) : [];
+
   await repo.insertInstallers(
     tx,
-    [...inserts.values()].map((row) => ({ ...row, ...posatoreKeys(row), stato: statoAfterSave('', asSaveBody(row)) })),
+    [...inserts.values()].map((row) => ({
+      ...row,
+      ...posatoreKeys(row),
+      stato: statoAfterSave('', asSaveBody(row)),
+      coupon: type ? type.ncoupon : 0,
+    })),
   );
   for (const { row, emailFrom } of updates.values()) {
     await repo.updateInstaller(tx, row.uuid, {
@@ -468,16 +481,8 @@ async function storeInstallers(
     if (row.email !== emailFrom) await accounts.syncAccountEmail(tx, row.user_uuid, row.email);
   }
 
-  const touched = [...new Set(uuids.filter((u): u is string => u !== undefined))];
-  let coupon = 0;
-  const given = new Map<string, number>();
-  if (extras.impcoupon && touched.length > 0) {
-    const holders = await repo.holdersOfType(tx, extras.impcoupon, touched);
-    const receivers = touched.filter((u) => !holders.has(u));
-    coupon = await giveCoupons(tx, extras.impcoupon, receivers);
-    const each = receivers.length > 0 ? coupon / receivers.length : 0;
-    for (const u of receivers) given.set(u, each);
-  }
+  const coupon = type ? await giveCoupons(tx, type, receivers, new Set(inserts.keys())) : 0;
+  const given = new Map(receivers.map((u) => [u, type?.ncoupon ?? 0]));
   if (importUuid) {
     const links = new Map<string, ImportPosatoriTable>();
     outcomes.forEach((o, i) => {
