@@ -14,6 +14,7 @@ import * as couponFigures from './migrations/2026-11-25-13-coupon-figures.ts';
 import * as massActivation from './migrations/2026-11-25-14-mass-activation.ts';
 import * as usageStatistics from './migrations/2026-11-25-15-usage-statistics.ts';
 import * as imports from './migrations/2026-11-25-16-imports.ts';
+import * as searchIndexes from './migrations/2026-11-25-17-search-indexes.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-14-mass-activation': massActivation,
   '2026-11-25-15-usage-statistics': usageStatistics,
   '2026-11-25-16-imports': imports,
+  '2026-11-25-17-search-indexes': searchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,12 +25,14 @@ export function searchText(...parts: string[]): string {
 /** Contains-search starts at 3 characters (spec section 5), the length a trigram index needs. */
 export const CONTAINS_MIN = 3;
 
-export type SearchTable = 'posatori' | 'partners' | 'capoarea' | 'rivenditori';
+export type SearchTable = 'posatori' | 'partners' | 'capoarea' | 'rivenditori' | 'messages' | 'documents';
 
 /**
- * A text filter of a list. `search`: a column holding searchText, with a trigram index (FTS5 table
- * `{table}_fts` on SQLite, pg_trgm GIN on PostgreSQL: migration 2026-11-23-07). `prefix`: sort-key columns, each the
- * first column of a b-tree index, that text shorter than CONTAINS_MIN is matched against.
+ * A text filter of a list. `search`: a column holding searchText, with a trigram index (FTS5 table `{table}_fts` on
+ * SQLite, pg_trgm GIN on PostgreSQL: migrations 2026-11-23-07 and 2026-11-25-17). `prefix`: sort-key columns, each
+ * the first column of a b-tree index, that text shorter than CONTAINS_MIN is matched against; none for a filter
+ * that only ever looks inside a range already cut by another index (a user's folder), where short text is a
+ * contains-match read row by row.
  */
 export type TextField = { table: SearchTable; search: string; prefix: readonly string[] };
 
@@ -39,21 +41,36 @@ export const isSqlite = (db: DbOrTx) => db.getExecutor().adapter instanceof Sqli
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A LIKE pattern (used with `escape '\\'`) for values that contain the typed text, folded, without an index: for
- * filters that look only inside a range already cut by an index (a user's folder, the newest documents).
+ * Rows whose sort-key column starts with the text (folded, not empty): the b-tree range of an index that begins
+ * with the column, in the index's order, plus a LIKE that keeps exactly those that start with it, whatever the
+ * collation.
  */
-export const containsPattern = (typed: string) => `%${likeEscaped(fold(typed))}%`;
+export function startsWith(table: SearchTable, column: string, needle: string): Expression<SqlBool> {
+  const col = sql.ref(`${table}.${column}`);
+  const last = needle.codePointAt(needle.length - 1) ?? 0;
+  const upper = `${needle.slice(0, -1)}${String.fromCodePoint(last + 1)}`;
+  return sql<SqlBool>`(${col} >= ${needle} and ${col} < ${upper} and ${col} like ${`${likeEscaped(needle)}%`} escape '\\')`;
+}
+
+/**
+ * Rows whose search text contains the typed text, checked row by row with LIKE, no index (on PostgreSQL the planner
+ * may still use the GIN index): for rows already cut to a few by another index, where a trigram lookup over the
+ * whole table would cost more than reading them (a small folder, docs/decisions/0020).
+ */
+export function rowContains(field: TextField, typed: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${field.table}.${field.search}`)} like ${`%${likeEscaped(fold(typed))}%`} escape '\\'`;
+}
 
 /**
  * The WHERE condition of a text filter (undefined when nothing was typed). From 3 characters: rows whose search
  * text contains it, through the trigram index. With 1 or 2 characters a trigram index cannot help, so the filter
  * means "starts with": rows whose prefix columns begin with it, an index range; every row shown still contains
- * what was typed.
+ * what was typed. A field without prefix columns keeps "contains" for short text, unindexed.
  */
 export function textFilter(db: DbOrTx, field: TextField, typed: string | undefined): Expression<SqlBool> | undefined {
   const needle = fold(typed ?? '');
   if (needle === '') return undefined;
-  const col = (name: string) => sql.ref(`${field.table}.${name}`);
+  const contains = rowContains(field, needle);
   if (needle.length >= CONTAINS_MIN) {
     if (isSqlite(db)) {
       // An FTS5 phrase of trigrams matches a substring; the user's quotes are doubled, everything else is literal.
@@ -61,14 +78,9 @@ export function textFilter(db: DbOrTx, field: TextField, typed: string | undefin
       const phrase = `${field.search} : "${needle.replace(/"/g, '""')}"`;
       return sql<SqlBool>`${sql.raw(`${field.table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
     }
-    return sql<SqlBool>`${col(field.search)} like ${`%${likeEscaped(needle)}%`} escape '\\'`;
+    return contains;
   }
-  // The range finds the rows in the index; LIKE keeps exactly those that start with the text, whatever the collation.
-  const last = needle.codePointAt(needle.length - 1) ?? 0;
-  const upper = `${needle.slice(0, -1)}${String.fromCodePoint(last + 1)}`;
-  const starts = field.prefix.map(
-    (name) =>
-      sql<SqlBool>`(${col(name)} >= ${needle} and ${col(name)} < ${upper} and ${col(name)} like ${`${likeEscaped(needle)}%`} escape '\\')`,
-  );
+  if (field.prefix.length === 0) return contains;
+  const starts = field.prefix.map((name) => startsWith(field.table, name, needle));
   return starts.length === 1 ? starts[0] : sql<SqlBool>`(${sql.join(starts, sql` or `)})`;
 }

@@ -751,6 +751,7 @@ export async function seedStressDocuments(db: Db, count: number, seed: number): 
       documents.push({
         uuid,
         title,
+        title_key: fold(title),
         filename: `${slug(title)}.${ext}`,
         ext,
         kind,

@@ -1,8 +1,7 @@
 import type { Role } from '@portal/shared/roles';
 import type { DocumentKind } from '@portal/shared/schemas/documents';
-import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { containsPattern } from '../../lib/text-search.ts';
+import { fold, textFilter, type TextField } from '../../lib/text-search.ts';
 import { cachedCount } from '../../lib/list-counts.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import type { DocumentsTable } from './documents.table.ts';
@@ -99,8 +98,14 @@ export async function visibleTo(db: DbOrTx, uuid: string, groups: readonly Role[
   return row !== undefined;
 }
 
-export async function insertDocument(db: DbOrTx, row: DocumentsTable): Promise<void> {
-  await db.insertInto('documents').values(row).execute();
+/** The title's search text, written with every insert and every change of title (documents.title_key). */
+export const documentKeys = (d: { title: string }) => ({ title_key: fold(d.title) });
+
+export async function insertDocument(db: DbOrTx, row: Omit<DocumentsTable, 'title_key'>): Promise<void> {
+  await db
+    .insertInto('documents')
+    .values({ ...row, ...documentKeys(row) })
+    .execute();
 }
 
 /** The title and the groups, the groups rewritten with the document's date and kind. */
@@ -111,7 +116,11 @@ export async function updateDocument(
   groups: readonly Role[],
   now: string,
 ): Promise<void> {
-  await db.updateTable('documents').set({ title, updated_at: now }).where('uuid', '=', doc.uuid).execute();
+  await db
+    .updateTable('documents')
+    .set({ title, ...documentKeys({ title }), updated_at: now })
+    .where('uuid', '=', doc.uuid)
+    .execute();
   await db.deleteFrom('document_groups').where('document_uuid', '=', doc.uuid).execute();
   if (groups.length === 0) return;
   await db
@@ -130,26 +139,36 @@ export async function latestFor(db: DbOrTx, group: Role, limit: number) {
   return listDocuments(db, { all: false, group }, undefined, { page: 1, pages: 1, size: limit, offset: 0 });
 }
 
-/** How far back the global search looks among a list's documents: its cost stays bounded at any size. */
-export const SEARCH_WINDOW = 2_000;
+/** The title's trigram search (migration 2026-11-25-17): documents_fts on SQLite, pg_trgm on PostgreSQL. */
+export const titleField: TextField = { table: 'documents', search: 'title_key', prefix: [] };
 
-/** The global search's documents: among the newest SEARCH_WINDOW of the list, those whose title contains the text. */
+/**
+ * The global search's documents: those of the list (every one, or a group's) whose title contains the text, over
+ * the whole history, newest first, at most `limit`. The trigram index finds the matching titles, the group is
+ * checked for each by primary key and the matches are sorted: the cost follows the matches (none for most names
+ * typed in the search box), where walking the list's date index would read a whole group's range whenever few
+ * titles match.
+ */
 export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: string, limit: number) {
-  const like = containsPattern(text);
-  const recent = scope.all
-    ? db.selectFrom('documents').select(['uuid', 'created_at']).orderBy('created_at', 'desc').limit(SEARCH_WINDOW)
-    : db
-        .selectFrom('document_groups')
-        .select(['document_uuid as uuid', 'created_at'])
-        .where('grp', '=', scope.group)
-        .orderBy('created_at', 'desc')
-        .limit(SEARCH_WINDOW);
+  const contains = textFilter(db, titleField, text);
+  if (!contains) return [];
   return db
-    .selectFrom(recent.as('w'))
-    .innerJoin('documents as d', 'd.uuid', 'w.uuid')
-    .select(['d.uuid', 'd.title'])
-    .where(sql<boolean>`lower(d.title) like ${like} escape '\\'`)
-    .orderBy('w.created_at', 'desc')
+    .selectFrom('documents')
+    .select(['documents.uuid', 'documents.title'])
+    .where(contains)
+    .$if(!scope.all, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('document_groups as g')
+            .select('g.grp')
+            .whereRef('g.document_uuid', '=', 'documents.uuid')
+            .where('g.grp', '=', scope.all ? 'admin' : scope.group),
+        ),
+      ),
+    )
+    .orderBy('documents.created_at', 'desc')
+    .orderBy('documents.uuid', 'desc')
     .limit(limit)
     .execute();
 }

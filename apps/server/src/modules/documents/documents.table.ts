@@ -5,6 +5,8 @@ import type { DocumentKind } from '@portal/shared/schemas/documents';
 export interface DocumentsTable {
   uuid: string;
   title: string;
+  /** The title folded (lib/text-search fold), what the global search's trigram index reads; documentKeys writes it. */
+  title_key: string;
   /** The name the file had when uploaded: shown and given back on download, never used as a path. */
   filename: string;
   ext: string;

@@ -1,6 +1,6 @@
 import { sql, type AliasableExpression } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { containsPattern, fold } from '../../lib/text-search.ts';
+import { CONTAINS_MIN, fold, rowContains, textFilter, type TextField } from '../../lib/text-search.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 /** A query selecting the accounts a recipient stands for (one person, a group, a list's filter). */
@@ -8,40 +8,84 @@ export type AccountsQuery = AliasableExpression<{ user_uuid: string | null }>;
 
 export type FolderFilters = { oggetto?: string | undefined; read?: 'letti' | 'nonletti' | undefined };
 
+/** The subject's trigram search (migration 2026-11-25-17): messages_fts on SQLite, pg_trgm on PostgreSQL. */
+export const oggettoField: TextField = { table: 'messages', search: 'oggetto_key', prefix: [] };
+
+/**
+ * Up to this many messages, a folder's subject filter reads the folder's messages one by one (a few milliseconds);
+ * above it, the trigram index finds the matching subjects and the folder is checked against them, whose cost follows
+ * the matches, not the folder (docs/decisions/0020). Neither engine can make the choice: SQLite has no statistics of
+ * a user's folder or of a phrase's matches, and a trigram lookup of a common word costs ~10 ms whatever the folder.
+ */
+export const SMALL_FOLDER = 1_000;
+
+/** How a folder's subject filter reads: through the folder ('folder') or through the subject index ('index'). */
+type SubjectVia = 'folder' | 'index';
+
+/** The folder's size up to SMALL_FOLDER + 1 (an index range of at most that many entries) decides; short text never uses the index. */
+async function subjectVia(
+  db: DbOrTx,
+  folder: 'inbox' | 'outbox',
+  userUuid: string,
+  f: FolderFilters,
+): Promise<SubjectVia> {
+  if (fold(f.oggetto ?? '').length < CONTAINS_MIN) return 'folder';
+  const range =
+    folder === 'inbox'
+      ? db
+          .selectFrom('message_recipients')
+          .select('message_uuid as uuid')
+          .where('user_uuid', '=', userUuid)
+          .limit(SMALL_FOLDER + 1)
+      : db
+          .selectFrom('messages')
+          .select('uuid')
+          .where('sender_uuid', '=', userUuid)
+          .limit(SMALL_FOLDER + 1);
+  const row = await db
+    .selectFrom(range.as('folder'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) > SMALL_FOLDER ? 'index' : 'folder';
+}
+
 /**
  * The inbox: the user's recipient rows, along message_recipients_inbox (user_uuid, created_at, message_uuid,
  * read_at) newest first. The index holds the read state too, so the unread filter, the count and the page's keys
- * never leave it; the messages are read by primary key for the page's rows only. The subject filter joins the
- * messages, so it reads each of this user's messages once: bounded by what they received.
+ * never leave it; the messages are read by primary key for the page's rows only. The subject filter: in a small
+ * inbox each message is read by primary key and its subject compared; in a large one the subjects containing the
+ * text come from the trigram index and the inbox keeps its rows among them.
  */
-function inbox(db: DbOrTx, userUuid: string, f: FolderFilters) {
+function inbox(db: DbOrTx, userUuid: string, f: FolderFilters, via: SubjectVia) {
   let q = db.selectFrom('message_recipients as r').where('r.user_uuid', '=', userUuid);
   if (f.read === 'nonletti') q = q.where('r.read_at', 'is', null);
   if (f.read === 'letti') q = q.where('r.read_at', 'is not', null);
-  if (f.oggetto) {
-    const like = containsPattern(f.oggetto);
+  if (f.oggetto && via === 'folder') {
+    const contains = rowContains(oggettoField, f.oggetto);
     q = q.where((eb) =>
       eb.exists(
         eb
-          .selectFrom('messages as m')
-          .select('m.uuid')
-          .whereRef('m.uuid', '=', 'r.message_uuid')
-          .where(sql<boolean>`m.oggetto_key like ${like} escape '\\'`),
+          .selectFrom('messages')
+          .select('messages.uuid')
+          .whereRef('messages.uuid', '=', 'r.message_uuid')
+          .where(contains),
       ),
     );
   }
+  const indexed = via === 'index' ? textFilter(db, oggettoField, f.oggetto) : undefined;
+  if (indexed) q = q.where('r.message_uuid', 'in', db.selectFrom('messages').select('messages.uuid').where(indexed));
   return q;
 }
 
 export async function countInbox(db: DbOrTx, userUuid: string, f: FolderFilters): Promise<number> {
-  const row = await inbox(db, userUuid, f)
+  const row = await inbox(db, userUuid, f, await subjectVia(db, 'inbox', userUuid, f))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export async function listInbox(db: DbOrTx, userUuid: string, f: FolderFilters, win: PageWindow) {
-  const keys = await inbox(db, userUuid, f)
+  const keys = await inbox(db, userUuid, f, await subjectVia(db, 'inbox', userUuid, f))
     .select(['r.message_uuid', 'r.read_at', 'r.created_at'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.message_uuid', 'desc')
@@ -65,15 +109,25 @@ export async function listInbox(db: DbOrTx, userUuid: string, f: FolderFilters, 
   });
 }
 
-/** The outbox: the sender's messages along messages_sender_date, newest first. */
-function outbox(db: DbOrTx, senderUuid: string, f: FolderFilters) {
-  let q = db.selectFrom('messages as m').where('m.sender_uuid', '=', senderUuid);
-  if (f.oggetto) q = q.where(sql<boolean>`m.oggetto_key like ${containsPattern(f.oggetto)} escape '\\'`);
+/**
+ * The outbox: the sender's messages along messages_sender_date, newest first. The subject filter: a small outbox
+ * compares each message's subject; a large one keeps the rows of its index range whose rowid the trigram index
+ * found (SQLite: the index holds the rowid, so the messages are not read).
+ */
+function outbox(db: DbOrTx, senderUuid: string, f: FolderFilters, via: SubjectVia) {
+  let q = db.selectFrom('messages').where('messages.sender_uuid', '=', senderUuid);
+  const subject =
+    via === 'index'
+      ? textFilter(db, oggettoField, f.oggetto)
+      : f.oggetto
+        ? rowContains(oggettoField, f.oggetto)
+        : undefined;
+  if (subject) q = q.where(subject);
   return q;
 }
 
 export async function countOutbox(db: DbOrTx, senderUuid: string, f: FolderFilters): Promise<number> {
-  const row = await outbox(db, senderUuid, f)
+  const row = await outbox(db, senderUuid, f, await subjectVia(db, 'outbox', senderUuid, f))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -81,10 +135,10 @@ export async function countOutbox(db: DbOrTx, senderUuid: string, f: FolderFilte
 
 export async function listOutbox(db: DbOrTx, senderUuid: string, f: FolderFilters, win: PageWindow) {
   // The page's keys from the index alone, then those rows by primary key.
-  const keys = await outbox(db, senderUuid, f)
-    .select(['m.uuid'])
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.uuid', 'desc')
+  const keys = await outbox(db, senderUuid, f, await subjectVia(db, 'outbox', senderUuid, f))
+    .select(['messages.uuid'])
+    .orderBy('messages.created_at', 'desc')
+    .orderBy('messages.uuid', 'desc')
     .limit(win.size)
     .offset(win.offset)
     .execute();
@@ -310,41 +364,41 @@ export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** How far back the global search looks in each folder: its cost stays bounded whatever the folder's size. */
-export const SEARCH_WINDOW = 2_000;
-
 /**
- * The global search's messages: among the newest SEARCH_WINDOW the user received and the newest SEARCH_WINDOW they
- * sent (two index ranges), those whose subject contains the text, newest first.
+ * The global search's messages: those the user received and those they sent whose subject contains the text, over
+ * the whole history, newest first, at most `limit` of each folder: each folder is walked in date order with the
+ * subject filter of its list, and stops at `limit` rows.
  */
 export async function searchFolders(db: DbOrTx, userUuid: string, text: string, limit: number) {
-  const like = containsPattern(text);
-  const received = db
-    .selectFrom('message_recipients')
-    .select(['message_uuid as uuid', 'created_at'])
-    .where('user_uuid', '=', userUuid)
-    .orderBy('created_at', 'desc')
-    .limit(SEARCH_WINDOW);
-  const sent = db
+  const f = { oggetto: text };
+  const received = await inbox(db, userUuid, f, await subjectVia(db, 'inbox', userUuid, f))
+    .select(['r.message_uuid as uuid', 'r.created_at'])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.message_uuid', 'desc')
+    .limit(limit)
+    .execute();
+  const sent = await outbox(db, userUuid, f, await subjectVia(db, 'outbox', userUuid, f))
+    .select(['messages.uuid', 'messages.created_at'])
+    .orderBy('messages.created_at', 'desc')
+    .orderBy('messages.uuid', 'desc')
+    .limit(limit)
+    .execute();
+  const keys = [...received, ...sent];
+  if (keys.length === 0) return [];
+  const subjects = await db
     .selectFrom('messages')
-    .select(['uuid', 'created_at'])
-    .where('sender_uuid', '=', userUuid)
-    .orderBy('created_at', 'desc')
-    .limit(SEARCH_WINDOW);
-  const found = [];
-  for (const recent of [received, sent]) {
-    found.push(
-      ...(await db
-        .selectFrom(recent.as('w'))
-        .innerJoin('messages as m', 'm.uuid', 'w.uuid')
-        .select(['m.uuid', 'm.oggetto', 'w.created_at'])
-        .where(sql<boolean>`m.oggetto_key like ${like} escape '\\'`)
-        .orderBy('w.created_at', 'desc')
-        .limit(limit)
-        .execute()),
-    );
-  }
-  return found;
+    .select(['uuid', 'oggetto'])
+    .where(
+      'uuid',
+      'in',
+      keys.map((k) => k.uuid),
+    )
+    .execute();
+  const oggetto = new Map(subjects.map((m) => [m.uuid, m.oggetto]));
+  return keys.flatMap((k) => {
+    const subject = oggetto.get(k.uuid);
+    return subject === undefined ? [] : [{ uuid: k.uuid, oggetto: subject, created_at: k.created_at }];
+  });
 }
 
 /** The latest messages a user received (the installer's home). */

@@ -460,7 +460,7 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
 
 /**
  * The global search's messages (/api/ricerca): those the viewer sent or received whose subject contains the text,
- * newest first, among the newest of each folder (repo.SEARCH_WINDOW), so a search costs the same in any inbox.
+ * newest first, over the whole history (each folder through its subject filter, docs/decisions/0020).
  */
 export async function searchMessages(
   db: DbOrTx,
