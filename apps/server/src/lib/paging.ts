@@ -106,3 +106,36 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
   return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
 }
+
+/**
+ * The first `limit` rows of a search box's name search (docs/decisions/0020), without sorting every match: first
+ * the rows of `starting` (the list with a "starts with" condition on its order's first column: an index range per
+ * arm, already in the order, merged), then, when they are fewer than `limit`, other rows of `containing` (the list
+ * with its contains-filter) taken arm by arm with a LIMIT and no ORDER BY, so a 3-letter text matching thousands
+ * of rows reads at most `limit` of them. The filling rows come in `fillOrder` after the starting ones.
+ */
+export async function startingThenContaining<T extends keyof Database, R extends { uuid: string }>(
+  db: DbOrTx,
+  lists: { starting: ListQuery<T>; containing: ListQuery<T> },
+  limit: number,
+  rowsOf: (uuids: string[]) => Promise<R[]>,
+  fillOrder: (a: R, b: R) => number,
+): Promise<R[]> {
+  const first = await pageRows(db, lists.starting, { page: 1, pages: 1, size: limit, offset: 0 }, limit, rowsOf);
+  const taken = first.map((r) => r.uuid);
+  const uuid = sql.ref<string>(`${lists.containing.table}.uuid`);
+  const more: string[] = [];
+  for (const arm of lists.containing.arms) {
+    const left = limit - taken.length - more.length;
+    if (left <= 0) break;
+    const not = [...taken, ...more];
+    const found = (await arm
+      .$if(not.length > 0, (q) => q.where(sql<SqlBool>`${uuid} not in (${sql.join(not)})`))
+      .select(uuid.as('uuid'))
+      .limit(left)
+      .execute()) as unknown as { uuid: string }[];
+    more.push(...found.map((r) => r.uuid));
+  }
+  if (more.length === 0) return first;
+  return [...first, ...(await rowsOf(more)).sort(fillOrder)];
+}

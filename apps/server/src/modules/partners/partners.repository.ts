@@ -5,12 +5,13 @@ import {
   countQueries,
   pageRows,
   reachArms,
+  startingThenContaining,
   type ListOrder,
   type ListQuery,
   type PageWindow,
   type ReachPart,
 } from '../../lib/paging.ts';
-import { fold, textFilter, type TextField } from '../../lib/text-search.ts';
+import { fold, startsWith, textFilter, type TextField } from '../../lib/text-search.ts';
 import type { PartnersTable } from './partners.table.ts';
 
 /**
@@ -161,6 +162,24 @@ const orders: Record<'ragsoc' | 'dtscad', ListOrder> = {
   ],
 };
 
+/** A page's rows by uuid. */
+const listRows = (db: DbOrTx) => (uuids: string[]) =>
+  db
+    .selectFrom('partners')
+    .select([
+      'partners.uuid',
+      'partners.img',
+      'partners.ragsoc',
+      'partners.code',
+      'partners.state',
+      'partners.dtstart',
+      'partners.dtend',
+      'partners.dtrinnovo',
+      'partners.dtscad',
+    ])
+    .where('partners.uuid', 'in', uuids)
+    .execute();
+
 /** One page of list rows by company name (uuid breaks ties so pages never overlap), or soonest expiry first. */
 export async function listPartners(
   db: DbOrTx,
@@ -170,22 +189,23 @@ export async function listPartners(
   reccount: number,
   by: 'ragsoc' | 'dtscad' = 'ragsoc',
 ) {
-  return pageRows(db, list(db, scope, f, by), win, reccount, (uuids) =>
-    db
-      .selectFrom('partners')
-      .select([
-        'partners.uuid',
-        'partners.img',
-        'partners.ragsoc',
-        'partners.code',
-        'partners.state',
-        'partners.dtstart',
-        'partners.dtend',
-        'partners.dtrinnovo',
-        'partners.dtscad',
-      ])
-      .where('partners.uuid', 'in', uuids)
-      .execute(),
+  return pageRows(db, list(db, scope, f, by), win, reccount, listRows(db));
+}
+
+/**
+ * The global search's companies in scope (docs/decisions/0020): those whose name starts with the text in name
+ * order (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all.
+ */
+export async function searchByName(db: DbOrTx, scope: PartnersScope, text: string, limit: number) {
+  const byName = list(db, scope, {}, 'ragsoc');
+  const starting = startsWith('partners', 'ragsoc_key', fold(text));
+  const lists = {
+    starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
+    containing: list(db, scope, { ragsoc: text }, 'ragsoc'),
+  };
+  const key = (p: { ragsoc: string }) => fold(p.ragsoc);
+  return startingThenContaining(db, lists, limit, listRows(db), (a, b) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
   );
 }
 

@@ -6,12 +6,13 @@ import {
   countQueries,
   pageRows,
   reachArms,
+  startingThenContaining,
   type ListOrder,
   type ListQuery,
   type PageWindow,
   type ReachPart,
 } from '../../lib/paging.ts';
-import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
+import { fold, searchText, startsWith, textFilter, type TextField } from '../../lib/text-search.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
 import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
 
@@ -215,6 +216,15 @@ export const listColumns = [
   'posatori.coupon',
 ] as const;
 
+/** A page's rows by uuid (listColumns). */
+const listRows = (db: DbOrTx) => (uuids: string[]) =>
+  db
+    .selectFrom('posatori')
+    .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
+    .select(listColumns)
+    .where('posatori.uuid', 'in', uuids)
+    .execute();
+
 /** The list rows of one page, in the chosen order; reccount is the list's count (it decides the walking direction). */
 export async function listPosatori(
   db: DbOrTx,
@@ -224,13 +234,23 @@ export async function listPosatori(
   win: PageWindow,
   reccount: number,
 ) {
-  return pageRows(db, list(db, scope, f, order), win, reccount, (uuids) =>
-    db
-      .selectFrom('posatori')
-      .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-      .select(listColumns)
-      .where('posatori.uuid', 'in', uuids)
-      .execute(),
+  return pageRows(db, list(db, scope, f, order), win, reccount, listRows(db));
+}
+
+/**
+ * The global search's installers in scope (docs/decisions/0020): those whose surname starts with the text in name
+ * order (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all.
+ */
+export async function searchByName(db: DbOrTx, scope: PosatoriScope, text: string, limit: number) {
+  const byName = list(db, scope, {}, 'cognome');
+  const starting = startsWith('posatori', 'lastname_key', fold(text));
+  const lists = {
+    starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
+    containing: list(db, scope, { name: text }, 'cognome'),
+  };
+  const key = (p: { lastname: string; name: string }) => `${fold(p.lastname)}\u0000${fold(p.name)}`;
+  return startingThenContaining(db, lists, limit, listRows(db), (a, b) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
   );
 }
 

@@ -3,26 +3,24 @@ import { SEARCH_PER_KIND, type SearchResult } from '@portal/shared/schemas/searc
 import type { DbOrTx } from '../../db/database.ts';
 import { searchDocuments } from '../documents/documents.service.ts';
 import { searchMessages } from '../messages/messages.service.ts';
-import { listPartners } from '../partners/partners.repository.ts';
+import { searchByName as searchPartners } from '../partners/partners.repository.ts';
 import { scopeOf as partnersScopeOf } from '../partners/partners.service.ts';
-import { listPosatori } from '../posatori/posatori.repository.ts';
+import { searchByName as searchPosatori } from '../posatori/posatori.repository.ts';
 import { scopeOf as posatoriScopeOf } from '../posatori/posatori.service.ts';
 
 type Viewer = { userUuid: string; roles: readonly Role[] };
 
-/** The first page of a list's contains-search: its index and its order, as the list itself reads them. */
-const firstPage = { page: 1, pages: 1, size: SEARCH_PER_KIND, offset: 0 };
-
 /**
  * One provider per kind of result (spec section 3: company, pers, msg, doc), each reading only what the viewer may
- * see, through the same scope and indexed search as its list.
+ * see, through the same scope as its list and an index: names that start with the text first (already in name
+ * order), then others containing it, with no sort of every match (docs/decisions/0020).
  */
 const providers: ((db: DbOrTx, viewer: Viewer, text: string) => Promise<SearchResult[]>)[] = [
   // Partner companies in reach (admin all; area manager and reseller their area).
   async (db, viewer, text) => {
     if (!viewer.roles.some((r) => r === 'admin' || r === 'capoarea' || r === 'rivenditori')) return [];
     const scope = await partnersScopeOf(db, viewer, 'any');
-    const rows = await listPartners(db, scope, { ragsoc: text }, firstPage, SEARCH_PER_KIND);
+    const rows = await searchPartners(db, scope, text, SEARCH_PER_KIND);
     return rows.map((p) => ({
       tipo: 'company',
       uuid: p.uuid,
@@ -34,7 +32,7 @@ const providers: ((db: DbOrTx, viewer: Viewer, text: string) => Promise<SearchRe
     const roles = viewer.roles.filter((r) => r !== 'posatore');
     if (roles.length === 0) return [];
     const scope = await posatoriScopeOf(db, { userUuid: viewer.userUuid, roles }, 'any');
-    const rows = await listPosatori(db, scope, { name: text }, 'cognome', firstPage, SEARCH_PER_KIND);
+    const rows = await searchPosatori(db, scope, text, SEARCH_PER_KIND);
     return rows.map((p) => ({
       tipo: 'pers',
       uuid: p.uuid,
