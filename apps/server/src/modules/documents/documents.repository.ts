@@ -152,9 +152,9 @@ export const titleField: TextField = { table: 'documents', search: 'title_key', 
 export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: string, limit: number) {
   const contains = textFilter(db, titleField, text);
   if (!contains) return [];
-  return db
+  const matched = db
     .selectFrom('documents')
-    .select(['documents.uuid', 'documents.title'])
+    .select(['documents.uuid', 'documents.title', 'documents.created_at'])
     .where(contains)
     .$if(!scope.all, (q) =>
       q.where((eb) =>
@@ -167,8 +167,14 @@ export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: stri
         ),
       ),
     )
-    .orderBy('documents.created_at', 'desc')
-    .orderBy('documents.uuid', 'desc')
+    // The list pattern's fence (lib/paging.ts pageRows): the matches stay a subquery of their own, read through the
+    // trigram index on both engines, then sorted.
+    .limit(Number.MAX_SAFE_INTEGER);
+  return db
+    .selectFrom(matched.as('m'))
+    .select(['m.uuid', 'm.title'])
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.uuid', 'desc')
     .limit(limit)
     .execute();
 }
