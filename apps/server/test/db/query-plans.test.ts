@@ -228,6 +228,79 @@ const cases: Case[] = [
       return messages.listOutbox(db, ANY_UUID, f, page);
     },
   })),
+  // The subject filter in a folder larger than SMALL_FOLDER reads the trigram index (beforeAll fills one), and the
+  // global search looks through the whole history of each folder (docs/decisions/0020).
+  ...(
+    [
+      ['messages, large inbox subject', { oggetto: 'catalogo' }],
+      ['messages, large inbox subject, unread', { oggetto: 'catalogo', read: 'nonletti' }],
+      ['messages, large inbox subject 2 letters', { oggetto: 'ca' }],
+    ] as const
+  ).map(([name, f]): Case => ({
+    name,
+    tables: ['message_recipients', 'messages'],
+    run: async (db) => {
+      await messages.countInbox(db, big.reader, f);
+      return messages.listInbox(db, big.reader, f, page);
+    },
+  })),
+  {
+    name: 'messages, large outbox subject',
+    tables: ['messages'],
+    run: async (db) => {
+      await messages.countOutbox(db, big.sender, { oggetto: 'catalogo' });
+      return messages.listOutbox(db, big.sender, { oggetto: 'catalogo' }, page);
+    },
+  },
+  ...(['reader', 'sender'] as const).map((who): Case => ({
+    name: `global search, messages of a large folder's ${who}`,
+    tables: ['message_recipients', 'messages'],
+    run: (db) => messages.searchFolders(db, big[who], 'catalogo', 20),
+  })),
+  {
+    name: 'global search, messages of a small folder',
+    tables: ['message_recipients', 'messages'],
+    run: (db) => messages.searchFolders(db, ANY_UUID, 'catalogo', 20),
+  },
+  ...(
+    [
+      ['all', { all: true }],
+      ['a group', { all: false, group: 'posatore' }],
+    ] as const
+  ).map(([name, scope]): Case => ({
+    name: `global search, documents of ${name}`,
+    tables: ['documents', 'document_groups'],
+    sorts: 'matches',
+    run: (db) => documents.searchTitles(db, scope, 'listino', 20),
+  })),
+  // Installers and companies: names starting with the text from the name indexes, then contains-matches with a
+  // LIMIT (a text the demo's names start with, and one they only contain, so both steps run).
+  ...(
+    [
+      ['all', all],
+      ['an area manager', { all: false, capoarea: { uuid: ANY_UUID, provs: ['MI', 'BG'] } }],
+      ['a reseller', { all: false, rivenditore: ANY_UUID }],
+    ] satisfies [string, posatori.PosatoriScope][]
+  ).flatMap(([name, scope]) =>
+    ['ros', 'ari'].map((text): Case => ({
+      name: `global search, installers of ${name} "${text}"`,
+      tables: ['posatori'],
+      run: (db) => posatori.searchByName(db, scope, text, 20),
+    })),
+  ),
+  ...(
+    [
+      ['all', all],
+      ['an area manager', { all: false, capoarea: { uuid: ANY_UUID, provs: ['MI', 'BG'] } }],
+      ['a reseller', { all: false, rivenditore: { uuid: ANY_UUID, area: ['MI', 'MB'] } }],
+    ] satisfies [string, partners.PartnersScope][]
+  ).flatMap(([name, scope]) =>
+    ['cer', 'ami'].map((text): Case => ({
+      name: `global search, companies of ${name} "${text}"`,
+      tables: ['partners'],
+      run: (db) => partners.searchByName(db, scope, text, 20),
+    })),
+  ),
   // Mass activation (issue 11): the registry in uuid pages, each batch's live links, a press's progress.
   {
     name: 'sendmassive, registry page',
@@ -372,8 +445,29 @@ function pgProblems(node: PgNode, c: Case, problems: Problem[] = []): Problem[] 
 }
 
 let ctx: TestContext;
+/** A reader and a sender whose folders hold more than messages.SMALL_FOLDER messages. */
+const big = { reader: '', sender: '' };
 beforeAll(async () => {
   ctx = await createTestContext();
+  const users = await ctx.db
+    .selectFrom('users')
+    .select(['uuid', 'username'])
+    .where('username', 'in', ['admin', 'capoarea'])
+    .execute();
+  big.reader = users.find((u) => u.username === 'admin')?.uuid ?? '';
+  big.sender = users.find((u) => u.username === 'capoarea')?.uuid ?? '';
+  for (let i = 0; i <= messages.SMALL_FOLDER; i++) {
+    const uuid = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+    const at = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
+    const message = { uuid, sender: big.sender, createdAt: at };
+    const oggetto = i % 10 === 0 ? `Catalogo ${i}` : `Ordine ${i}`;
+    await messages.insertMessage(ctx.db, { ...message, oggetto, content: '', dest: '', dests: '[]', now: at });
+    await messages.addRecipients(
+      ctx.db,
+      message,
+      ctx.db.selectFrom('users').select('uuid as user_uuid').where('uuid', '=', big.reader),
+    );
+  }
 });
 afterAll(() => ctx.close());
 

@@ -1,4 +1,7 @@
+import type { Role } from '@portal/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold } from '../../../src/lib/text-search.ts';
+import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
 import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
@@ -70,5 +73,121 @@ describe('GET /api/ricerca', () => {
     ]);
     expect((await results('condizioni', posatore)).filter((r) => r.tipo === 'doc')).toEqual([]);
     expect((await results('listino', admin)).some((r) => r.tipo === 'doc')).toBe(true);
+  });
+});
+
+describe('the whole history', () => {
+  // More than the 2,000 newest messages and documents the search used to look at, and more than a small folder.
+  const FILLER = 2_100;
+  const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const old = { message: '00000000-0000-4000-a000-000000000001', document: '00000000-0000-4000-a000-000000000002' };
+
+  beforeAll(async () => {
+    const users = await ctx.db.selectFrom('users').select(['uuid', 'username']).execute();
+    const uuidOf = (username: string) => users.find((u) => u.username === username)?.uuid ?? '';
+    const [sender, reader] = [uuidOf('admin'), uuidOf('posatore')];
+    const messages = Array.from({ length: FILLER }, (_, i) => ({
+      uuid: `00000000-0000-4000-b000-${String(i).padStart(12, '0')}`,
+      oggetto: `Ordine in consegna ${i}`,
+      at: day(i),
+    }));
+    messages.push({ uuid: old.message, oggetto: 'Verbale di collaudo Ferrara', at: '2019-03-04T10:00:00.000Z' });
+    for (let i = 0; i < messages.length; i += 500) {
+      const chunk = messages.slice(i, i + 500);
+      await ctx.db
+        .insertInto('messages')
+        .values(
+          chunk.map((m) => ({
+            uuid: m.uuid,
+            sender_uuid: sender,
+            oggetto: m.oggetto,
+            oggetto_key: fold(m.oggetto),
+            content: '',
+            dest: 'Mario Rossi',
+            dests: '[]',
+            created_at: m.at,
+            updated_at: m.at,
+          })),
+        )
+        .execute();
+      await ctx.db
+        .insertInto('message_recipients')
+        .values(chunk.map((m) => ({ message_uuid: m.uuid, user_uuid: reader, read_at: null, created_at: m.at })))
+        .execute();
+    }
+    const documents = Array.from({ length: FILLER }, (_, i) => ({
+      uuid: `00000000-0000-4000-c000-${String(i).padStart(12, '0')}`,
+      title: `Foglio di prova ${i}`,
+      at: day(i),
+      groups: ['admin', 'rivenditori', 'posatore'] as Role[],
+    }));
+    documents.push({
+      uuid: old.document,
+      title: 'Capitolato Ferrara',
+      at: '2018-05-06T10:00:00.000Z',
+      groups: ['admin', 'rivenditori'],
+    });
+    for (let i = 0; i < documents.length; i += 500) {
+      const chunk = documents.slice(i, i + 500);
+      await ctx.db
+        .insertInto('documents')
+        .values(
+          chunk.map((d) => ({
+            uuid: d.uuid,
+            title: d.title,
+            ...documentKeys(d),
+            filename: 'scheda.pdf',
+            ext: 'pdf',
+            kind: 'pdf' as const,
+            size: 1,
+            file_key: `documents/${d.uuid}/documento.pdf`,
+            created_at: d.at,
+            updated_at: d.at,
+          })),
+        )
+        .execute();
+      await ctx.db
+        .insertInto('document_groups')
+        .values(
+          chunk.flatMap((d) =>
+            d.groups.map((grp) => ({ document_uuid: d.uuid, grp, kind: 'pdf' as const, created_at: d.at })),
+          ),
+        )
+        .execute();
+    }
+  });
+
+  it('finds a message older than the newest 2,000 by its subject, for its sender and its recipient only', async () => {
+    for (const [cookie, folder] of [
+      [posatore, 'recv'],
+      [admin, 'sent'],
+    ] as const) {
+      const page = (
+        await ctx.app.inject({ method: 'GET', url: `/api/messages/${folder}?foggetto=collaudo`, headers: { cookie } })
+      ).json();
+      expect(page.reccount).toBe(1);
+      expect(page.data.map((m: { uuid: string }) => m.uuid)).toEqual([old.message]);
+    }
+    const received = (
+      await ctx.app.inject({ method: 'GET', url: '/api/messages/recv?foggetto=collaudo', headers: { cookie: riv } })
+    ).json();
+    expect(received.reccount).toBe(0);
+    for (const cookie of [posatore, admin])
+      expect(uuids(await results('collaudo', cookie), 'msg')).toEqual([old.message]);
+    for (const cookie of [riv, capoarea]) expect(uuids(await results('collaudo', cookie), 'msg')).toEqual([]);
+  });
+
+  it('finds a document older than the newest 2,000 by its title, for the groups it is given to only', async () => {
+    for (const cookie of [admin, riv])
+      expect(uuids(await results('capitolato', cookie), 'doc')).toEqual([old.document]);
+    for (const cookie of [posatore, capoarea]) expect(uuids(await results('capitolato', cookie), 'doc')).toEqual([]);
+  });
+
+  it('still gives at most 20 of a kind, newest first', async () => {
+    const found = await results('ordine in consegna', posatore);
+    const messages = found.filter((r) => r.tipo === 'msg').map((r) => r.descri);
+    expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => `Ordine in consegna ${FILLER - 1 - i}`));
+    const docs = (await results('foglio di prova', posatore)).filter((r) => r.tipo === 'doc').map((r) => r.descri);
+    expect(docs).toEqual(Array.from({ length: 20 }, (_, i) => `Foglio di prova ${FILLER - 1 - i}`));
   });
 });
