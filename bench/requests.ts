@@ -42,6 +42,9 @@ export const benchRequests: BenchRequest[] = [
   // The toolbar's search (issue 9): a 3-letter name, every kind, as the admin and as a reseller.
   { name: 'ricerca "ros" (admin)', path: '/api/ricerca?pricerca=ros', as: 'admin', search: true },
   { name: 'ricerca "ros" (rivenditore)', path: '/api/ricerca?pricerca=ros', as: 'rivenditore', search: true },
+  // A subject and title word of thousands of messages and documents (docs/decisions/0020).
+  { name: 'ricerca "listino" (admin)', path: '/api/ricerca?pricerca=listino', as: 'admin', search: true },
+  { name: 'ricerca "listino" (rivenditore)', path: '/api/ricerca?pricerca=listino', as: 'rivenditore', search: true },
   // Documents (issue 9): the admin's list of all, a group's, a deep page, the type filter.
   { name: 'documenti admdocs (admin)', path: '/api/docs/admdocs?size=20', as: 'admin' },
   { name: 'documenti admdocs p.1000 (admin)', path: '/api/docs/admdocs?page=1000&size=20', as: 'admin' },
@@ -54,6 +57,16 @@ export const benchRequests: BenchRequest[] = [
   { name: 'messaggi entrata p.200 (admin)', path: '/api/messages/recv?page=200&size=20', as: 'admin' },
   { name: 'messaggi entrata da leggere (admin)', path: '/api/messages/recv?tiporead=nonletti&size=20', as: 'admin' },
   { name: 'messaggi oggetto "listino" (admin)', path: '/api/messages/recv?foggetto=listino&size=20', as: 'admin' },
+  {
+    name: 'messaggi uscita oggetto "listino" (admin)',
+    path: '/api/messages/sent?foggetto=listino&size=20',
+    as: 'admin',
+  },
+  {
+    name: 'messaggi oggetto "listino" (rivenditore)',
+    path: '/api/messages/recv?foggetto=listino&size=20',
+    as: 'rivenditore',
+  },
   { name: 'messaggi entrata (capoarea)', path: '/api/messages/recv?size=20', as: 'capoarea' },
   { name: 'messaggi uscita (rivenditore)', path: '/api/messages/sent?size=20', as: 'rivenditore' },
   { name: 'destinatari "ros" (capoarea)', path: '/api/dests?q=ros', as: 'capoarea' },
