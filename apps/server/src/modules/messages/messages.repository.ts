@@ -370,6 +370,7 @@ export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt
  * subject filter of its list, and stops at `limit` rows.
  */
 export async function searchFolders(db: DbOrTx, userUuid: string, text: string, limit: number) {
+  if (fold(text) === '') return [];
   const f = { oggetto: text };
   const received = await inbox(db, userUuid, f, await subjectVia(db, 'inbox', userUuid, f))
     .select(['r.message_uuid as uuid', 'r.created_at'])

@@ -197,8 +197,10 @@ export async function listPartners(
  * order (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all.
  */
 export async function searchByName(db: DbOrTx, scope: PartnersScope, text: string, limit: number) {
+  const needle = fold(text);
+  if (needle === '') return [];
   const byName = list(db, scope, {}, 'ragsoc');
-  const starting = startsWith('partners', 'ragsoc_key', fold(text));
+  const starting = startsWith('partners', 'ragsoc_key', needle);
   const lists = {
     starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
     containing: list(db, scope, { ragsoc: text }, 'ragsoc'),

@@ -242,8 +242,10 @@ export async function listPosatori(
  * order (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all.
  */
 export async function searchByName(db: DbOrTx, scope: PosatoriScope, text: string, limit: number) {
+  const needle = fold(text);
+  if (needle === '') return [];
   const byName = list(db, scope, {}, 'cognome');
-  const starting = startsWith('posatori', 'lastname_key', fold(text));
+  const starting = startsWith('posatori', 'lastname_key', needle);
   const lists = {
     starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
     containing: list(db, scope, { name: text }, 'cognome'),

@@ -33,6 +33,8 @@ describe('GET /api/ricerca', () => {
     expect(short.json()).toMatchObject({ res: 'KO' });
     expect(short.json().reason).toContain('Scrivi almeno 3 caratteri per cercare');
     expect((await search('x'.repeat(101), admin)).statusCode).toBe(400);
+    // Three accents alone fold to nothing: no text, no results (not the first 20 of everything).
+    expect(await results('\u0300\u0300\u0300', admin)).toEqual([]);
   });
 
   it('finds people, companies and messages, at most 20 of each kind', async () => {
