@@ -1,7 +1,7 @@
 import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/database.ts';
-import { isSqlite } from '../../src/lib/text-search.ts';
+import { fold, isSqlite } from '../../src/lib/text-search.ts';
 import * as capoarea from '../../src/modules/capoarea/capoarea.repository.ts';
 import * as couponTypes from '../../src/modules/coupon-types/coupon-types.repository.ts';
 import * as coupons from '../../src/modules/coupons/coupons.repository.ts';
@@ -456,17 +456,33 @@ beforeAll(async () => {
     .execute();
   big.reader = users.find((u) => u.username === 'admin')?.uuid ?? '';
   big.sender = users.find((u) => u.username === 'capoarea')?.uuid ?? '';
-  for (let i = 0; i <= messages.SMALL_FOLDER; i++) {
-    const uuid = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+  const rows = Array.from({ length: messages.SMALL_FOLDER + 1 }, (_, i) => {
     const at = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
-    const message = { uuid, sender: big.sender, createdAt: at };
     const oggetto = i % 10 === 0 ? `Catalogo ${i}` : `Ordine ${i}`;
-    await messages.insertMessage(ctx.db, { ...message, oggetto, content: '', dest: '', dests: '[]', now: at });
-    await messages.addRecipients(
-      ctx.db,
-      message,
-      ctx.db.selectFrom('users').select('uuid as user_uuid').where('uuid', '=', big.reader),
-    );
+    return { uuid: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`, oggetto, at };
+  });
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await ctx.db
+      .insertInto('messages')
+      .values(
+        chunk.map((m) => ({
+          uuid: m.uuid,
+          sender_uuid: big.sender,
+          oggetto: m.oggetto,
+          oggetto_key: fold(m.oggetto),
+          content: '',
+          dest: '',
+          dests: '[]',
+          created_at: m.at,
+          updated_at: m.at,
+        })),
+      )
+      .execute();
+    await ctx.db
+      .insertInto('message_recipients')
+      .values(chunk.map((m) => ({ message_uuid: m.uuid, user_uuid: big.reader, read_at: null, created_at: m.at })))
+      .execute();
   }
 });
 afterAll(() => ctx.close());

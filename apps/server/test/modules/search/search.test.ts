@@ -2,6 +2,7 @@ import type { Role } from '@portal/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../../src/lib/text-search.ts';
 import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
+import { SMALL_FOLDER } from '../../../src/modules/messages/messages.repository.ts';
 import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
@@ -80,7 +81,7 @@ describe('GET /api/ricerca', () => {
 
 describe('the whole history', () => {
   // More than the 2,000 newest messages and documents the search used to look at, and more than a small folder.
-  const FILLER = 2_100;
+  const FILLER = SMALL_FOLDER + 100;
   const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
   const old = { message: '00000000-0000-4000-a000-000000000001', document: '00000000-0000-4000-a000-000000000002' };
 
