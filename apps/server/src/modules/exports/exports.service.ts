@@ -42,7 +42,8 @@ async function* installerPages(
       today,
       tipocoupon,
     );
-    yield rows.map((r) => ({ ...r, figures: figures.get(r.uuid) ?? noFigures }));
+    // The figures join the rows read (no copy of each row).
+    yield rows.map((r) => Object.assign(r, { figures: figures.get(r.uuid) ?? noFigures }));
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return;
     after = { lastname_key: last.lastname_key, name_key: last.name_key, uuid: last.uuid };
@@ -142,10 +143,12 @@ export async function* adminCouponLog(db: DbOrTx, filters: PosatoriQuery): Async
       db,
       installers.filter((i) => i.figures.tot > 0).map((i) => i.uuid),
     );
-    yield coupons.flatMap((c) => {
+    const rows: CouponLogRow[] = [];
+    for (const c of coupons) {
       const installer = byUuid.get(c.posatore);
-      return installer ? [{ ...c, installer, stato: couponStatoLabels[couponStateOf(c, today)] }] : [];
-    });
+      if (installer) rows.push(Object.assign(c, { installer, stato: couponStatoLabels[couponStateOf(c, today)] }));
+    }
+    yield rows;
   }
 }
 
