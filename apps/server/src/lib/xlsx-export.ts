@@ -115,27 +115,35 @@ export function columnWidth(column: { header: string; width: number; type: CellT
   return Math.max(column.width, minWidth[column.type], Math.ceil(column.header.length * 1.2) + 2);
 }
 
-/** A value that only ever fits one type of cell, written with the column's style; '' for an empty cell. */
-function cellXml<R>(column: ExportColumn<R>, letters: string, r: number, style: string, row: R): string {
-  const value = column.value(row);
-  const ref = `${letters}${r}`;
+/**
+ * The writer of a column's cells, made once per sheet: the cell of a row (r is its number) with the column's style,
+ * or '' for an empty cell (empty text, no date), which the column's own style still formats.
+ */
+function cellWriter<R>(column: ExportColumn<R>, index: number): (row: R, r: number) => string {
+  const open = `<c r="${columnLetters(index)}`;
+  const style = `" s="${cellStyle[column.type]}"`;
   switch (column.type) {
-    case 'text': {
-      if (value === null || value === undefined || value === '') return '';
-      const s = String(value);
-      const t = xmlText(s);
-      const space = s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32 ? ' xml:space="preserve"' : '';
-      return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${t}</t></is></c>`;
-    }
+    case 'text':
+      return (row, r) => {
+        const value = column.value(row);
+        if (value === null || value === undefined || value === '') return '';
+        const s = String(value);
+        const space = s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32 ? ' xml:space="preserve"' : '';
+        return `${open}${r}${style} t="inlineStr"><is><t${space}>${xmlText(s)}</t></is></c>`;
+      };
     case 'date':
-    case 'month': {
-      const serial = typeof value === 'string' ? dateSerial(value) : null;
-      return serial === null ? '' : `<c r="${ref}"${style}><v>${serial}</v></c>`;
-    }
-    default: {
-      const n = typeof value === 'number' ? value : Number(value) || 0;
-      return Number.isFinite(n) ? `<c r="${ref}"${style}><v>${n}</v></c>` : '';
-    }
+    case 'month':
+      return (row, r) => {
+        const value = column.value(row);
+        const serial = typeof value === 'string' ? dateSerial(value) : null;
+        return serial === null ? '' : `${open}${r}${style}><v>${serial}</v></c>`;
+      };
+    default:
+      return (row, r) => {
+        const value = column.value(row);
+        const n = typeof value === 'number' ? value : Number(value) || 0;
+        return Number.isFinite(n) ? `${open}${r}${style}><v>${n}</v></c>` : '';
+      };
   }
 }
 
@@ -155,7 +163,7 @@ export function sheetOf<R>(
     name,
     async *xml() {
       const letters = columns.map((_, i) => columnLetters(i));
-      const styles = columns.map((c) => ` s="${cellStyle[c.type]}"`);
+      const cells = columns.map(cellWriter);
       const cols = columns
         .map(
           (c, i) =>
@@ -177,9 +185,7 @@ export function sheetOf<R>(
         for (const row of page) {
           r += 1;
           xml += `<row r="${r}">`;
-          for (let i = 0; i < columns.length; i++) {
-            xml += cellXml(columns[i] as ExportColumn<R>, letters[i] as string, r, styles[i] as string, row);
-          }
+          for (const cell of cells) xml += cell(row, r);
           xml += '</row>';
           if (xml.length >= PIECE) {
             yield xml;
