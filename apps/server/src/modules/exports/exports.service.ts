@@ -32,16 +32,21 @@ async function* installerPages(
   tipocoupon?: string,
 ): AsyncGenerator<InstallerRow[]> {
   const today = todayInRome();
+  // The whole registry: every installer's figures in one pass over the coupons, not a seek per installer.
+  const everyone = scope.all && Object.values(filters).every((v) => v === undefined || v === '');
+  const all = everyone ? await figuresOf(db, 'all', today, tipocoupon) : null;
   let after: ExportCursor | null = null;
   for (;;) {
     const rows = await exportPage(db, scope, filters, after, PAGE);
     if (rows.length === 0) return;
-    const figures = await figuresOf(
-      db,
-      rows.map((r) => r.uuid),
-      today,
-      tipocoupon,
-    );
+    const figures =
+      all ??
+      (await figuresOf(
+        db,
+        rows.map((r) => r.uuid),
+        today,
+        tipocoupon,
+      ));
     // The figures join the rows read (no copy of each row).
     yield rows.map((r) => Object.assign(r, { figures: figures.get(r.uuid) ?? noFigures }));
     const last = rows[rows.length - 1];
