@@ -16,31 +16,45 @@ export const benchExports: ExportBench[] = [
   { name: 'export statistiche 90 giorni', path: '/api/exports/sessions?dal=2026-08-25&al=2026-11-23', as: 'admin' },
 ];
 
-function rssMb(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
+/**
+ * A process's resident memory in MB (VmRSS), and the private part of it (RssAnon: heap, SQLite's page cache,
+ * buffers). The rest is mostly the database file's pages read through SQLite's memory map: the kernel's file cache,
+ * shared and dropped under pressure, which grows with the pages an export reads whatever it keeps.
+ */
+function rssMb(pid: number | undefined): { total: number; anon: number } {
+  if (!pid) return { total: Number.NaN, anon: Number.NaN };
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return kb / 1024;
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return { total: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024 };
   } catch {
-    return Number.NaN;
+    return { total: Number.NaN, anon: Number.NaN };
   }
 }
 
-/** Samples a process's resident memory every 20 ms until stop(), which answers the peak. */
-function rssSampler(pid: number | undefined): { before: number; stop: () => number } {
-  const before = rssMb(pid);
-  let peak = before;
+/** Samples a process's resident memory every 20 ms until stop(), which answers the peak (anonPeak: its private part). */
+function rssSampler(pid: number | undefined): {
+  before: number;
+  anonBefore: number;
+  stop: () => number;
+  anonPeak: () => number;
+} {
+  const first = rssMb(pid);
+  let peak = first.total;
+  let anonPeak = first.anon;
   const timer = setInterval(() => {
     const now = rssMb(pid);
-    if (now > peak) peak = now;
+    if (now.total > peak) peak = now.total;
+    if (now.anon > anonPeak) anonPeak = now.anon;
   }, 20);
   return {
-    before,
+    before: first.total,
+    anonBefore: first.anon,
     stop: () => {
       clearInterval(timer);
       return peak;
     },
+    anonPeak: () => anonPeak,
   };
 }
 
@@ -51,6 +65,8 @@ export type ExportMeasure = {
   bytes: number;
   rssBeforeMb: number;
   rssPeakMb: number;
+  anonBeforeMb: number;
+  anonPeakMb: number;
 };
 
 export async function measureExport(url: string, cookie: string | undefined, pid: number | undefined, name: string) {
@@ -60,7 +76,15 @@ export async function measureExport(url: string, cookie: string | undefined, pid
     const res = await fetch(url, { headers: cookie ? { cookie } : {} });
     if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
     const bytes = (await res.arrayBuffer()).byteLength;
-    return { ms: performance.now() - start, bytes, rssBeforeMb: rss.before, rssPeakMb: rss.stop() };
+    const rssPeakMb = rss.stop();
+    return {
+      ms: performance.now() - start,
+      bytes,
+      rssBeforeMb: rss.before,
+      rssPeakMb,
+      anonBeforeMb: rss.anonBefore,
+      anonPeakMb: rss.anonPeak(),
+    };
   } finally {
     rss.stop();
   }

@@ -223,13 +223,13 @@ try {
     // The exports: one whole download each, its time and the server's memory peak.
     const exportsMeasured: ExportMeasure[] = [];
     console.log(
-      `\n${'export'.padEnd(34)} ${'tempo ms'.padStart(9)} ${'MB file'.padStart(8)} ${'RSS MB prima'.padStart(13)} ${'RSS MB picco'.padStart(13)}`,
+      `\n${'export'.padEnd(34)} ${'tempo ms'.padStart(9)} ${'MB file'.padStart(8)} ${'RSS MB prima'.padStart(13)} ${'RSS MB picco'.padStart(13)} ${'privata prima'.padStart(14)} ${'privata picco'.padStart(14)}`,
     );
     for (const e of benchExports.filter((x) => !args.only || x.name.includes(args.only))) {
       const m = await measureExport(`${server.url}${e.path}`, cookies.get(e.as), pid, e.name);
       exportsMeasured.push({ name: e.name, path: e.path, ...m });
       console.log(
-        `${e.name.padEnd(34)} ${m.ms.toFixed(0).padStart(9)} ${(m.bytes / 1_048_576).toFixed(1).padStart(8)} ${m.rssBeforeMb.toFixed(0).padStart(13)} ${m.rssPeakMb.toFixed(0).padStart(13)}`,
+        `${e.name.padEnd(34)} ${m.ms.toFixed(0).padStart(9)} ${(m.bytes / 1_048_576).toFixed(1).padStart(8)} ${m.rssBeforeMb.toFixed(0).padStart(13)} ${m.rssPeakMb.toFixed(0).padStart(13)} ${m.anonBeforeMb.toFixed(0).padStart(14)} ${m.anonPeakMb.toFixed(0).padStart(14)}`,
       );
     }
     // Mass activation: the press's preparation over the whole registry; its queued e-mails are dropped afterwards,

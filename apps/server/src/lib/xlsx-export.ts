@@ -1,45 +1,154 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Zip, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 import { todayInRome } from './clock.ts';
 import { contentDisposition } from './content-disposition.ts';
 
 /**
- * Spreadsheet exports (architecture rule 6): one column map per export drives the header, the cell type and the
- * width; rows are written as they are read, so memory stays flat whatever the size.
- * - text: written as a text cell with the text format '@', so '=1+1' or '+39 02 1234' stays what it is, and
- *   editing the cell in Excel later does not turn it into a formula either;
- * - date (YYYY-MM-DD) and month (YYYY-MM-01): real dates, shown dd/mm/yyyy and mm/yyyy;
+ * Spreadsheet exports (architecture rule 6, decision 0019): one column map per export drives the header, the cell
+ * type and the width; rows are written as they are read, so memory stays flat whatever the size. The SpreadsheetML
+ * is written here as text, row by row, with a fixed style sheet:
+ * - text: an inline string (never a formula, whatever it starts with) in a cell formatted as text '@', so '=1+1'
+ *   or '+39 02 1234' stays what it is, and editing the cell in Excel later does not turn it into a formula either;
+ * - date (YYYY-MM-DD) and month (YYYY-MM-01): real dates (serial numbers), shown dd/mm/yyyy and mm/yyyy;
  * - money: euros as numbers with two decimals and the euro sign; int: whole numbers.
+ * The header row is bold and frozen; each column is at least as wide as its header and its kind need.
  */
 export type CellType = 'text' | 'date' | 'month' | 'money' | 'int';
 export type ExportColumn<R> = { header: string; width: number; type: CellType; value: (row: R) => string | number };
-
-const formats: Record<CellType, string> = {
-  text: '@',
-  date: 'dd/mm/yyyy',
-  month: 'mm/yyyy',
-  money: '#,##0.00 "€"',
-  int: '0',
-};
-
-function cellValue(type: CellType, value: string | number): string | number | Date | null {
-  if (type === 'text') return String(value);
-  if (type === 'date' || type === 'month') {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-    // UTC midnight: ExcelJS writes the date as that day whatever the server's time zone.
-    return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  }
-  return typeof value === 'number' ? value : Number(value) || 0;
-}
 
 /** The file name of an export: the report's name and today's date, 'posatori-2026-11-25.xlsx'. */
 export const exportFileName = (report: string, today: string) => `${report}-${today}.xlsx`;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** One sheet of a workbook, bound to its rows' type; made by sheetOf. */
-export type Sheet = { add(workbook: ExcelJS.stream.xlsx.WorkbookWriter): Promise<void> };
+/** One sheet of a workbook: its name and its XML, produced in pieces as its rows are read. */
+export type Sheet = { readonly name: string; xml(): AsyncIterable<string> };
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** The cell styles of styles.xml, by their index in cellXfs. */
+const HEADER_STYLE = 1;
+const cellStyle: Record<CellType, number> = { text: 2, date: 3, month: 4, money: 5, int: 6 };
+
+/** One font plain and one bold; text '@' (49), the dates and the money as custom formats, int '0' (1). */
+const STYLES =
+  `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+  '<numFmts count="3"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="mm/yyyy"/>' +
+  '<numFmt numFmtId="166" formatCode="#,##0.00 &quot;€&quot;"/></numFmts>' +
+  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
+  '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyNumberFormat="1"/>' +
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+
+/** Excel's limit for the text of one cell. */
+const MAX_TEXT = 32_767;
+
+/** Whether a character cannot stand as it is in a cell's text: markup, a control XML cannot carry, U+FFFE/F. */
+const isSpecial = (c: number) =>
+  c < 32 ? c !== 9 && c !== 10 : c === 38 || c === 60 || c === 62 || c === 0xfffe || c === 0xffff;
+
+/** Text as the content of an XML element, in SpreadsheetML's own escapes for what XML cannot carry. */
+export function xmlText(value: string): string {
+  let s = value.length > MAX_TEXT ? value.slice(0, MAX_TEXT) : value;
+  let plain = true;
+  for (let i = 0; i < s.length && plain; i++) {
+    const c = s.charCodeAt(i);
+    // '_' may start one of Excel's escapes, a surrogate may be alone: both go the long way.
+    plain = !isSpecial(c) && c !== 95 && (c < 0xd800 || c > 0xdfff);
+  }
+  if (plain) return s;
+  if (!s.isWellFormed()) s = s.toWellFormed();
+  // A literal '_x0041_' would be read back as 'A': its underscore is escaped first.
+  s = s.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1');
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isSpecial(c)) out += s[i];
+    else if (c === 38) out += '&amp;';
+    else if (c === 60) out += '&lt;';
+    else if (c === 62) out += '&gt;';
+    else out += `_x${c.toString(16).toUpperCase().padStart(4, '0')}_`;
+  }
+  return out;
+}
+
+/** Spreadsheet's letters of a column: 0 -> A, 25 -> Z, 26 -> AA. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = (n - r - 1) / 26;
+  }
+  return s;
+}
+
+/** Excel's serial day of a YYYY-MM-DD date (1 = 1900-01-01 after Excel's leap day), or null for anything else. */
+export function dateSerial(value: string): number | null {
+  if (value.length < 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const ms = Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)));
+  return Number.isFinite(ms) ? ms / 86_400_000 + 25_569 : null;
+}
+
+const minWidth: Record<CellType, number> = { text: 6, date: 11, month: 9, money: 12, int: 6 };
+
+/**
+ * A column's width in Excel's units (the width of a digit): what its map asks, at least what its kind needs
+ * (dd/mm/yyyy, a sum in euros) and what its bold capital header needs, so no header is cut.
+ */
+export function columnWidth(column: { header: string; width: number; type: CellType }): number {
+  return Math.max(column.width, minWidth[column.type], Math.ceil(column.header.length * 1.2) + 2);
+}
+
+/**
+ * The writer of a column's cells, made once per sheet: the cell of a row (r is its number) with the column's style,
+ * or '' for an empty cell (empty text, no date), which the column's own style still formats.
+ */
+function cellWriter<R>(column: ExportColumn<R>, index: number): (row: R, r: number) => string {
+  const open = `<c r="${columnLetters(index)}`;
+  const style = `" s="${cellStyle[column.type]}"`;
+  switch (column.type) {
+    case 'text':
+      return (row, r) => {
+        const value = column.value(row);
+        if (value === null || value === undefined || value === '') return '';
+        const s = String(value);
+        const space = s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32 ? ' xml:space="preserve"' : '';
+        return `${open}${r}${style} t="inlineStr"><is><t${space}>${xmlText(s)}</t></is></c>`;
+      };
+    case 'date':
+    case 'month':
+      return (row, r) => {
+        const value = column.value(row);
+        const serial = typeof value === 'string' ? dateSerial(value) : null;
+        return serial === null ? '' : `${open}${r}${style}><v>${serial}</v></c>`;
+      };
+    default:
+      return (row, r) => {
+        const value = column.value(row);
+        const n = typeof value === 'number' ? value : Number(value) || 0;
+        return Number.isFinite(n) ? `${open}${r}${style}><v>${n}</v></c>` : '';
+      };
+  }
+}
+
+/** Pieces of XML handed on at about this many characters: a few per page of rows, each compressed in one go. */
+const PIECE = 256 * 1024;
 
 /**
  * A sheet: the header row frozen and bold, the columns' widths and formats, then every row the pages give (an async
@@ -51,21 +160,40 @@ export function sheetOf<R>(
   pages: AsyncIterable<readonly R[]>,
 ): Sheet {
   return {
-    async add(workbook) {
-      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width, style: { numFmt: formats[c.type] } }));
-      const header = sheet.addRow(columns.map((c) => c.header));
-      // The header is text whatever its column's format (a date column's header is no date).
-      header.eachCell((c) => {
-        c.style = { font: { bold: true }, numFmt: '@' };
-      });
-      header.commit();
+    name,
+    async *xml() {
+      const letters = columns.map((_, i) => columnLetters(i));
+      const cells = columns.map(cellWriter);
+      const cols = columns
+        .map(
+          (c, i) =>
+            `<col min="${i + 1}" max="${i + 1}" width="${columnWidth(c)}" style="${cellStyle[c.type]}" customWidth="1"/>`,
+        )
+        .join('');
+      const header = columns
+        .map(
+          (c, i) => `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`,
+        )
+        .join('');
+      let xml =
+        `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
+        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+        `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+      let r = 1;
       for await (const page of pages) {
         for (const row of page) {
-          sheet.addRow(columns.map((c) => cellValue(c.type, c.value(row)))).commit();
+          r += 1;
+          xml += `<row r="${r}">`;
+          for (const cell of cells) xml += cell(row, r);
+          xml += '</row>';
+          if (xml.length >= PIECE) {
+            yield xml;
+            xml = '';
+          }
         }
       }
-      sheet.commit();
+      yield `${xml}</sheetData></worksheet>`;
     },
   };
 }
@@ -76,11 +204,173 @@ export async function* onePage<R>(rows: readonly R[]): AsyncGenerator<readonly R
   yield rows;
 }
 
-/** Writes the sheets to `out`, one after the other, streaming their rows. */
+/** Deflate level: 1 is several times faster than 6 for files a few percent larger (decision 0019). */
+const LEVEL = 1;
+/** Bytes handed to zlib and not yet compressed, at most (plus one piece). */
+const QUEUED = 1 << 20;
+
+/** Resolves once `stream` can take more, rejects if it closes first (the client went away). */
+function drained(stream: Writable): Promise<void> {
+  if (stream.destroyed) return Promise.reject(new Error('stream chiuso'));
+  if (!stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      stream.off('drain', onDrain);
+      reject(new Error('stream chiuso'));
+    };
+    stream.once('drain', onDrain);
+    stream.once('close', onClose);
+  });
+}
+
+/**
+ * A file of the zip, deflated by Node's zlib (native code on the thread pool, so it compresses while the next rows
+ * are read and written) and framed by fflate's streaming Zip, which takes any entry that tells its CRC and size.
+ */
+class DeflatedEntry implements ZipInputFile {
+  readonly compression = 8;
+  size = 0;
+  crc = 0;
+  ondata: AsyncFlateStreamHandler = () => undefined;
+  readonly filename: string;
+  readonly #deflate = zlib.createDeflateRaw({ level: LEVEL, chunkSize: 64 * 1024 });
+  readonly #ended: Promise<void>;
+
+  constructor(filename: string) {
+    this.filename = filename;
+    this.#deflate.on('data', (chunk: Buffer<ArrayBuffer>) => this.ondata(null, chunk, false));
+    this.#ended = new Promise((resolve, reject) => {
+      this.#deflate.once('end', () => {
+        this.ondata(null, new Uint8Array(0), true);
+        resolve();
+      });
+      this.#deflate.once('error', reject);
+    });
+    // The failure is also the rejection of end() or of a write's wait; this keeps it from being unhandled meanwhile.
+    this.#ended.catch(() => undefined);
+  }
+
+  async write(text: string): Promise<void> {
+    const bytes = Buffer.from(text, 'utf8');
+    this.crc = zlib.crc32(bytes, this.crc);
+    this.size += bytes.length;
+    this.#deflate.write(bytes);
+    // Up to QUEUED bytes wait for the thread pool while the next rows are written; past that, until it caught up.
+    if (this.#deflate.writableLength > QUEUED) await Promise.race([drained(this.#deflate), this.#ended]);
+  }
+
+  end(): Promise<void> {
+    this.#deflate.end();
+    return this.#ended;
+  }
+
+  terminate(): void {
+    this.#deflate.destroy();
+  }
+}
+
+const attr = (s: string) => xmlText(s).replace(/"/g, '&quot;');
+
+/** Excel's rules for a sheet name: at most 31 characters, none of : \ / ? * [ ], and unique in the workbook. */
+function sheetNames(sheets: readonly Sheet[]): string[] {
+  const used = new Set<string>();
+  return sheets.map((sheet, i) => {
+    let name =
+      sheet.name
+        .replace(/[:\\/?*[\]]/g, ' ')
+        .slice(0, 31)
+        .trim() || `Foglio${i + 1}`;
+    if (used.has(name.toLowerCase())) name = `${name.slice(0, 26)} (${i + 1})`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** The package's parts that describe the workbook: content types, relationships, the sheets' list, the styles. */
+function workbookParts(names: readonly string[]): [string, string][] {
+  const sheetOverrides = names
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
+    .join('');
+  const contentTypes =
+    `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    `${sheetOverrides}</Types>`;
+  const rootRels =
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+    `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+  const workbook =
+    `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView activeTab="0"/></bookViews><sheets>` +
+    names.map((n, i) => `<sheet name="${attr(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+    '</sheets></workbook>';
+  const workbookRels =
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+    names
+      .map(
+        (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+      )
+      .join('') +
+    `<Relationship Id="rId${names.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+  return [
+    ['[Content_Types].xml', contentTypes],
+    ['_rels/.rels', rootRels],
+    ['xl/workbook.xml', workbook],
+    ['xl/_rels/workbook.xml.rels', workbookRels],
+    ['xl/styles.xml', STYLES],
+  ];
+}
+
+/**
+ * Writes the workbook to `out` and ends it: the parts that describe it, then the sheets one after the other,
+ * streaming their rows; it waits whenever `out` (the HTTP reply) has enough in hand, so memory stays flat.
+ */
 export async function writeXlsx(out: Writable, sheets: readonly Sheet[]): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  for (const sheet of sheets) await sheet.add(workbook);
-  await workbook.commit();
+  let failure: Error | null = null;
+  const zip = new Zip((err, chunk, final) => {
+    if (err) {
+      failure = err;
+      return;
+    }
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const entries: DeflatedEntry[] = [];
+  const add = (filename: string) => {
+    const entry = new DeflatedEntry(filename);
+    entries.push(entry);
+    zip.add(entry);
+    return entry;
+  };
+  try {
+    for (const [filename, text] of workbookParts(sheetNames(sheets))) {
+      const part = add(filename);
+      await part.write(text);
+      await part.end();
+    }
+    for (const [i, sheet] of sheets.entries()) {
+      const part = add(`xl/worksheets/sheet${i + 1}.xml`);
+      for await (const piece of sheet.xml()) {
+        await part.write(piece);
+        if (failure) throw failure;
+        await drained(out);
+      }
+      await part.end();
+    }
+    zip.end();
+    if (failure) throw failure;
+  } catch (err) {
+    entries.at(-1)?.terminate();
+    throw err;
+  }
 }
 
 /**
@@ -96,6 +386,11 @@ export function sendWorkbook(
 ): FastifyReply {
   const out = new PassThrough();
   writeXlsx(out, sheets).catch((err: unknown) => {
+    // The client that goes away (Annulla, a closed tab) ends the stream first: no error of ours.
+    if (out.destroyed) {
+      request.log.info(`export ${report} interrotto dal client`);
+      return;
+    }
     request.log.error({ err }, `export ${report} interrotto`);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });

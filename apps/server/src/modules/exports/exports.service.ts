@@ -32,17 +32,23 @@ async function* installerPages(
   tipocoupon?: string,
 ): AsyncGenerator<InstallerRow[]> {
   const today = todayInRome();
+  // The whole registry: every installer's figures in one pass over the coupons, not a seek per installer.
+  const everyone = scope.all && Object.values(filters).every((v) => v === undefined || v === '');
+  const all = everyone ? await figuresOf(db, 'all', today, tipocoupon) : null;
   let after: ExportCursor | null = null;
   for (;;) {
     const rows = await exportPage(db, scope, filters, after, PAGE);
     if (rows.length === 0) return;
-    const figures = await figuresOf(
-      db,
-      rows.map((r) => r.uuid),
-      today,
-      tipocoupon,
-    );
-    yield rows.map((r) => ({ ...r, figures: figures.get(r.uuid) ?? noFigures }));
+    const figures =
+      all ??
+      (await figuresOf(
+        db,
+        rows.map((r) => r.uuid),
+        today,
+        tipocoupon,
+      ));
+    // The figures join the rows read (no copy of each row).
+    yield rows.map((r) => Object.assign(r, { figures: figures.get(r.uuid) ?? noFigures }));
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return;
     after = { lastname_key: last.lastname_key, name_key: last.name_key, uuid: last.uuid };
@@ -142,10 +148,12 @@ export async function* adminCouponLog(db: DbOrTx, filters: PosatoriQuery): Async
       db,
       installers.filter((i) => i.figures.tot > 0).map((i) => i.uuid),
     );
-    yield coupons.flatMap((c) => {
+    const rows: CouponLogRow[] = [];
+    for (const c of coupons) {
       const installer = byUuid.get(c.posatore);
-      return installer ? [{ ...c, installer, stato: couponStatoLabels[couponStateOf(c, today)] }] : [];
-    });
+      if (installer) rows.push(Object.assign(c, { installer, stato: couponStatoLabels[couponStateOf(c, today)] }));
+    }
+    yield rows;
   }
 }
 

@@ -130,6 +130,33 @@ export function uuidsOfList(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters
 /** Where an export's page starts: after this installer in the name order (lastname, name, uuid). */
 export type ExportCursor = { lastname_key: string; name_key: string; uuid: string };
 
+/** What the exports show of an installer, and the cursor's columns: not the search texts, image or account. */
+const exportFields = [
+  'posatori.uuid',
+  'posatori.lastname_key',
+  'posatori.name_key',
+  'posatori.code',
+  'posatori.lastname',
+  'posatori.name',
+  'posatori.ragsoc',
+  'posatori.azienda',
+  'posatori.codfis',
+  'posatori.piva',
+  'posatori.dtnasc',
+  'posatori.address',
+  'posatori.cap',
+  'posatori.city',
+  'posatori.state',
+  'posatori.phone',
+  'posatori.cell',
+  'posatori.email',
+  'posatori.website',
+  'posatori.tipo',
+  'posatori.certificato',
+  'posatori.dtstart',
+  'posatori.stato',
+] as const;
+
 /**
  * One page of an export: the list's installers (scope and filters) in name order, after the cursor, read through
  * the name-order index; with the qualification's label and the names of their area manager and reseller.
@@ -155,8 +182,8 @@ export function exportPage(
     .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
     .leftJoin('capoarea', 'capoarea.uuid', 'posatori.capoarea')
     .leftJoin('rivenditori', 'rivenditori.uuid', 'posatori.rivenditore')
-    .selectAll('posatori')
     .select([
+      ...exportFields,
       'combos.label as destipo',
       'capoarea.name as ca_name',
       'capoarea.lastname as ca_lastname',

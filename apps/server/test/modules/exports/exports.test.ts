@@ -51,8 +51,12 @@ describe('the admin registry export (/api/export)', () => {
     expect(rows.every((r) => r.PR === 'MI')).toBe(true);
     expect(headers.slice(0, 3)).toEqual(['CODICE', 'COGNOME', 'NOME']);
     expect(headers).toContain('COUPON TOTALI');
-    expect(sheetXml).toMatch(/state="frozen"/);
-    expect(sheetXml).toMatch(/<col [^>]*width=/);
+    expect(sheetXml).toMatch(/<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"\/>/);
+    // One width per column, before the rows, each wider than its header.
+    const widths = [...sheetXml.matchAll(/<col min="(\d+)" max="\d+" width="([\d.]+)"/g)].map((m) => Number(m[2]));
+    expect(widths).toHaveLength(headers.length);
+    headers.forEach((h, i) => expect(widths[i]).toBeGreaterThan(h.length));
+    expect(sheetXml.indexOf('<cols>')).toBeLessThan(sheetXml.indexOf('<sheetData>'));
   });
 
   it('writes text as text (no formulas, leading zeros kept), real dates and money as numbers', async () => {
@@ -76,6 +80,32 @@ describe('the admin registry export (/api/export)', () => {
     };
     expect(cell(sheet, headers, 1, 'COUPON TOTALI')?.v).toBe(coupons.totals.tot.n);
     expect(money?.v).toBe(coupons.totals.valid.valore);
+  });
+
+  it('gives the same figures for the whole registry (read in one pass) as for a filtered list (page by page)', async () => {
+    const whole = await workbook('/api/export', admin);
+    const listed = (await get('/api/posatori?size=1', admin)).json() as { reccount: number };
+    expect(whole.rows).toHaveLength(listed.reccount);
+    const figures = ['COUPON TOTALI', 'COUPON VALIDI', 'VALORE VALIDI', 'COUPON UTILIZZATI', 'COUPON SCADUTI'];
+    const byCode = new Map(whole.rows.map((r) => [r.CODICE, r]));
+    const milan = await workbook('/api/export?state=MI', admin);
+    expect(milan.rows.length).toBeGreaterThan(0);
+    for (const r of milan.rows) {
+      const same = byCode.get(r.CODICE);
+      for (const f of figures) expect(same?.[f]).toEqual(r[f]);
+    }
+    expect(whole.rows.some((r) => Number(r['COUPON TOTALI']) > 0)).toBe(true);
+  });
+
+  it('goes out as it is written, not compressed a second time', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/export?state=MI',
+      headers: { cookie: admin, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   it('is the admin’s only, and refuses bad filters', async () => {
