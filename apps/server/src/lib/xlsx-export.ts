@@ -24,7 +24,12 @@ export const exportFileName = (report: string, today: string) => `${report}-${to
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** One sheet of a workbook: its name and its XML, produced in pieces as its rows are read. */
-export type Sheet = { readonly name: string; xml(): AsyncIterable<string> };
+export type Sheet = { readonly name: string; xml(): AsyncIterable<string | typeof SHEET_BREAK> };
+
+/** What a sheet yields when its rows go on in a new sheet of the same name: Excel holds 1,048,576 rows a sheet. */
+export const SHEET_BREAK: unique symbol = Symbol('nuovo foglio');
+/** Data rows a sheet holds below its header. */
+export const SHEET_MAX_ROWS = 1_048_575;
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -158,6 +163,7 @@ export function sheetOf<R>(
   name: string,
   columns: readonly ExportColumn<R>[],
   pages: AsyncIterable<readonly R[]>,
+  maxRows = SHEET_MAX_ROWS,
 ): Sheet {
   return {
     name,
@@ -175,14 +181,23 @@ export function sheetOf<R>(
           (c, i) => `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`,
         )
         .join('');
-      let xml =
+      const head =
         `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
         '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
         `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+      const tail = '</sheetData></worksheet>';
+      let xml = head;
       let r = 1;
       for await (const page of pages) {
         for (const row of page) {
+          if (r > maxRows) {
+            // The sheet is full: its rows go on in the next one, under the same header.
+            yield `${xml}${tail}`;
+            yield SHEET_BREAK;
+            xml = head;
+            r = 1;
+          }
           r += 1;
           xml += `<row r="${r}">`;
           for (const cell of cells) xml += cell(row, r);
@@ -193,7 +208,7 @@ export function sheetOf<R>(
           }
         }
       }
-      yield `${xml}</sheetData></worksheet>`;
+      yield `${xml}${tail}`;
     },
   };
 }
@@ -276,11 +291,11 @@ class DeflatedEntry implements ZipInputFile {
 const attr = (s: string) => xmlText(s).replace(/"/g, '&quot;');
 
 /** Excel's rules for a sheet name: at most 31 characters, none of : \ / ? * [ ], and unique in the workbook. */
-function sheetNames(sheets: readonly Sheet[]): string[] {
+function sheetNames(wanted: readonly string[]): string[] {
   const used = new Set<string>();
-  return sheets.map((sheet, i) => {
+  return wanted.map((want, i) => {
     let name =
-      sheet.name
+      want
         .replace(/[:\\/?*[\]]/g, ' ')
         .slice(0, 31)
         .trim() || `Foglio${i + 1}`;
@@ -330,8 +345,9 @@ function workbookParts(names: readonly string[]): [string, string][] {
 }
 
 /**
- * Writes the workbook to `out` and ends it: the parts that describe it, then the sheets one after the other,
- * streaming their rows; it waits whenever `out` (the HTTP reply) has enough in hand, so memory stays flat.
+ * Writes the workbook to `out` and ends it: the sheets one after the other, streaming their rows, then the parts that
+ * describe the workbook (a zip's order is free; they name every sheet, so they come once the sheets are known); it
+ * waits whenever `out` (the HTTP reply) has enough in hand, so memory stays flat.
  */
 export async function writeXlsx(out: Writable, sheets: readonly Sheet[]): Promise<void> {
   let failure: Error | null = null;
@@ -351,18 +367,29 @@ export async function writeXlsx(out: Writable, sheets: readonly Sheet[]): Promis
     return entry;
   };
   try {
-    for (const [filename, text] of workbookParts(sheetNames(sheets))) {
-      const part = add(filename);
-      await part.write(text);
-      await part.end();
-    }
-    for (const [i, sheet] of sheets.entries()) {
-      const part = add(`xl/worksheets/sheet${i + 1}.xml`);
+    // The sheets first, as their rows come (a sheet may go on in a second one), then the parts that list them.
+    const names: string[] = [];
+    for (const sheet of sheets) {
+      names.push(sheet.name);
+      let part = add(`xl/worksheets/sheet${names.length}.xml`);
+      let continued = 1;
       for await (const piece of sheet.xml()) {
+        if (piece === SHEET_BREAK) {
+          await part.end();
+          continued += 1;
+          names.push(`${sheet.name} (${continued})`);
+          part = add(`xl/worksheets/sheet${names.length}.xml`);
+          continue;
+        }
         await part.write(piece);
         if (failure) throw failure;
         await drained(out);
       }
+      await part.end();
+    }
+    for (const [filename, text] of workbookParts(sheetNames(names))) {
+      const part = add(filename);
+      await part.write(text);
       await part.end();
     }
     zip.end();

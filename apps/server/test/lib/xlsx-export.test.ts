@@ -54,6 +54,34 @@ const part = (book: XLSX.WorkBook, name: string) =>
   ).toString('utf8');
 
 describe('the xlsx writer', () => {
+  it('goes on in a second sheet of the same name, under the same header, when a sheet is full', async () => {
+    const rows: Row[] = Array.from({ length: 7 }, (_, i) => ({
+      text: `riga ${i + 1}`,
+      day: '2026-01-01',
+      month: '2026-01-01',
+      cents: 100,
+      n: i + 1,
+    }));
+    async function* twoPages() {
+      await Promise.resolve();
+      yield rows.slice(0, 4);
+      yield rows.slice(4);
+    }
+    const book = read(
+      await write([sheetOf('Log coupon', columns, twoPages(), 3), sheetOf('Altro', columns, onePage([]))]),
+    );
+    expect(book.SheetNames).toEqual(['Log coupon', 'Log coupon (2)', 'Log coupon (3)', 'Altro']);
+    const texts = book.SheetNames.slice(0, 3).map((name) =>
+      XLSX.utils.sheet_to_json<string[]>(book.Sheets[name]!, { header: 1, raw: false }).map((r) => r[0]),
+    );
+    expect(texts).toEqual([
+      ['TESTO', 'riga 1', 'riga 2', 'riga 3'],
+      ['TESTO', 'riga 4', 'riga 5', 'riga 6'],
+      ['TESTO', 'riga 7'],
+    ]);
+    expect(part(book, 'xl/worksheets/sheet2.xml')).toContain('state="frozen"');
+  });
+
   it('keeps every text as it is, never a formula, with real dates and numbers', async () => {
     const rows: Row[] = tricky.map((text, i) => ({
       text,
