@@ -17,7 +17,6 @@ import {
   type InstallerImportRecord,
 } from '@portal/shared/schemas/imports';
 import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
-import type { PosatoreSaveBody } from '@portal/shared/schemas/posatori';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { validationMsg } from '@portal/shared/validation/messages';
 import { capRule, emailRule, twoCharStateRule } from '@portal/shared/validation/field-rules';
@@ -35,7 +34,7 @@ import { activeType, giveCoupons, retryOnCodeCollision } from '../coupons/coupon
 import { partnerKeys } from '../partners/partners.repository.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { posatoreKeys, qualificaExists } from '../posatori/posatori.repository.ts';
-import { statoAfterSave, toRow } from '../posatori/posatori.service.ts';
+import { saveBodyOf, statoAfterSave, toRow } from '../posatori/posatori.service.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
 import * as repo from './imports.repository.ts';
 import type { ImportPosatoriTable } from './imports.table.ts';
@@ -345,33 +344,6 @@ function changesFor(stored: PosatoriTable, values: SheetValues, extras: ImportEx
   return changes as Partial<PosatoriTable>;
 }
 
-const asSaveBody = (p: PosatoriTable): PosatoreSaveBody => ({
-  name: p.name,
-  lastname: p.lastname,
-  ragsoc: p.ragsoc,
-  dtnasc: p.dtnasc,
-  codfis: p.codfis,
-  code: p.code,
-  dtstart: p.dtstart,
-  address: p.address,
-  city: p.city,
-  cap: p.cap,
-  state: p.state,
-  azienda: p.azienda,
-  tipo: p.tipo,
-  certificato: p.certificato === 1,
-  diisocianati: p.diisocianati === 1,
-  web: p.web === 1,
-  contoterzi: p.contoterzi === 1,
-  phone: p.phone,
-  cell: p.cell,
-  email: p.email,
-  website: p.website,
-  piva: p.piva,
-  capoarea: p.capoarea ?? '',
-  rivenditore: p.rivenditore ?? '',
-});
-
 function newInstaller(values: SheetValues, extras: ImportExtras, now: string): PosatoriTable {
   const row: PosatoriTable = {
     uuid: newId(),
@@ -394,7 +366,7 @@ function newInstaller(values: SheetValues, extras: ImportExtras, now: string): P
     stato: 'INCOMPLETO',
     ...posatoreKeys({ name: values.name, lastname: values.lastname, code: '' }),
   };
-  row.stato = statoAfterSave('', asSaveBody(row));
+  row.stato = statoAfterSave('', saveBodyOf(row));
   return row;
 }
 
@@ -466,7 +438,7 @@ async function storeInstallers(
     [...inserts.values()].map((row) => ({
       ...row,
       ...posatoreKeys(row),
-      stato: statoAfterSave('', asSaveBody(row)),
+      stato: statoAfterSave('', saveBodyOf(row)),
       coupon: type ? type.ncoupon : 0,
     })),
   );
@@ -474,7 +446,7 @@ async function storeInstallers(
     await repo.updateInstaller(tx, row.uuid, {
       ...pickSheetFields(row),
       ...posatoreKeys(row),
-      stato: statoAfterSave(row.stato, asSaveBody(row)),
+      stato: statoAfterSave(row.stato, saveBodyOf(row)),
       updated_at: now,
     });
     // Reset and activation links go to the account's address: it follows the profile's, as a save does.

@@ -23,7 +23,7 @@ import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
 import * as repo from './posatori.repository.ts';
 import type { PosatoriScope } from './posatori.repository.ts';
-import type { PosatoreStato } from './posatori.table.ts';
+import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
 
 type Viewer = { userUuid: string; roles: readonly Role[] };
 
@@ -169,7 +169,8 @@ export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Pro
   return toProfile(row);
 }
 
-const asSaveBody = (p: PosatoreProfile): PosatoreSaveBody => ({
+/** A stored installer as the body of a save: the form's view of the row (flags as booleans, no reference as ''). */
+export const saveBodyOf = (p: Pick<PosatoriTable, keyof PosatoreSaveBody>): PosatoreSaveBody => ({
   name: p.name,
   lastname: p.lastname,
   ragsoc: p.ragsoc,
@@ -183,17 +184,17 @@ const asSaveBody = (p: PosatoreProfile): PosatoreSaveBody => ({
   state: p.state,
   azienda: p.azienda,
   tipo: p.tipo,
-  certificato: p.certificato,
-  diisocianati: p.diisocianati,
-  web: p.web,
-  contoterzi: p.contoterzi,
+  certificato: p.certificato === 1,
+  diisocianati: p.diisocianati === 1,
+  web: p.web === 1,
+  contoterzi: p.contoterzi === 1,
   phone: p.phone,
   cell: p.cell,
   email: p.email,
   website: p.website,
   piva: p.piva,
-  capoarea: p.capoarea,
-  rivenditore: p.rivenditore,
+  capoarea: p.capoarea ?? '',
+  rivenditore: p.rivenditore ?? '',
 });
 
 /**
@@ -258,7 +259,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (!found || !stored) throw notFound();
   if (found.access === 'reseller') throw forbidden();
 
-  const current = asSaveBody(toProfile(stored));
+  const current = saveBodyOf(stored);
   const record: PosatoreSaveBody = { ...current, ...body, email: normalizeLogin(body.email), code: body.code.trim() };
   if (found.access !== 'admin')
     for (const field of keptFor[found.access]) Object.assign(record, { [field]: current[field] });
@@ -320,7 +321,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
 export async function setSospeso(db: Db, uuid: string, sospeso: boolean): Promise<PosatoreStato> {
   const stored = await repo.findPosatore(db, { all: true }, uuid);
   if (!stored) throw notFound();
-  const stato = sospeso ? 'SOSPESO' : statoByRules(asSaveBody(toProfile(stored)));
+  const stato = sospeso ? 'SOSPESO' : statoByRules(saveBodyOf(stored));
   await repo.setStato(db, uuid, stato, nowIso());
   return stato;
 }
