@@ -282,10 +282,9 @@ type SheetValues = Pick<
 
 /** A row checked: its values, or its reasons. */
 function checkedInstaller(
-  raw: Record<string, string>,
+  parsed: ReturnType<typeof installerImportRecord.safeParse>,
   refs: Awaited<ReturnType<typeof referencesOf>>,
 ): { values: SheetValues } | { problem: string } {
-  const parsed = installerImportRecord.safeParse(raw);
   if (!parsed.success) return { problem: importMsg.rigaNonValida };
   const r = trimAll(parsed.data);
   const record = {
@@ -386,7 +385,7 @@ async function storeInstallers(
   const parsed = rows.map((r) => installerImportRecord.safeParse(r.record));
   const records = parsed.flatMap((p) => (p.success ? [p.data] : []));
   const refs = await referencesOf(tx, records);
-  const checked = rows.map((r) => checkedInstaller(r.record, refs));
+  const checked = parsed.map((p) => checkedInstaller(p, refs));
   const codfis = [...new Set(checked.flatMap((c) => ('values' in c ? [c.values.codfis] : [])))];
   const byCodfis = new Map<string, PosatoriTable>();
   for (const p of codfis.length > 0 ? repo.oldestFirst(await repo.installersByCodfis(tx, codfis)) : []) {
