@@ -72,7 +72,7 @@ export async function createTestContext(
     others.push(again);
     return again;
   };
-  await migrateToLatest(db, schema, opts.migrateUpTo);
+  await migrateWhileOthersDrop(db, schema, opts.migrateUpTo);
   if (opts.seed !== false) await seedDemo(db, createFileStore(config));
   const app = await buildApp({ config, db });
   await app.ready();
@@ -91,6 +91,23 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Kysely's migrator looks for its tables by introspecting every schema of the database; on PostgreSQL, a test file
+ * that drops its own schema at that moment makes the introspection fail with 'schema "t_…" does not exist' (another
+ * file's schema). Only the test suite has many schemas coming and going: it tries again.
+ */
+async function migrateWhileOthersDrop(db: Db, schema: string | undefined, upTo: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(db, schema, upTo);
+      return;
+    } catch (err) {
+      const otherSchemaGone = schema !== undefined && /schema "t_\w+" does not exist/.test(String(err));
+      if (!otherSchemaGone || attempt >= 3) throw err;
+    }
+  }
 }
 
 /** The uuid of the registry row (installer, area manager, reseller) that belongs to a login. */
