@@ -252,11 +252,14 @@ const cases: Case[] = [
       return messages.listOutbox(db, big.sender, { oggetto: 'catalogo' }, page);
     },
   },
-  ...(['reader', 'sender'] as const).map((who): Case => ({
-    name: `global search, messages of a large folder's ${who}`,
-    tables: ['message_recipients', 'messages'],
-    run: (db) => messages.searchFolders(db, big[who], 'catalogo', 20),
-  })),
+  // A rare word (501 subjects: its matches checked by key) and a common one (4,500: the folder walked newest first).
+  ...(['reader', 'sender'] as const).flatMap((who) =>
+    ['catalogo', 'ordine'].map((text): Case => ({
+      name: `global search, messages of a large folder's ${who} "${text}"`,
+      tables: ['message_recipients', 'messages'],
+      run: (db) => messages.searchFolders(db, big[who], text, 20),
+    })),
+  ),
   {
     name: 'global search, messages of a small folder',
     tables: ['message_recipients', 'messages'],

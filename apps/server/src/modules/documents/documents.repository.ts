@@ -1,7 +1,16 @@
 import type { Role } from '@portal/shared/roles';
 import type { DocumentKind } from '@portal/shared/schemas/documents';
-import type { DbOrTx } from '../../db/database.ts';
-import { fold, textFilter, type TextField } from '../../lib/text-search.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, DbOrTx } from '../../db/database.ts';
+import {
+  FEW_MATCHES,
+  fold,
+  rowContains,
+  SEARCH_WALK,
+  textFilter,
+  walkMatching,
+  type TextField,
+} from '../../lib/text-search.ts';
 import { cachedCount } from '../../lib/list-counts.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import type { DocumentsTable } from './documents.table.ts';
@@ -142,33 +151,69 @@ export async function latestFor(db: DbOrTx, group: Role, limit: number) {
 /** The title's trigram search (migration 2026-11-25-17): documents_fts on SQLite, pg_trgm on PostgreSQL. */
 export const titleField: TextField = { table: 'documents', search: 'title_key', prefix: [] };
 
+/** The scope's group may see the document (its document_groups row, by primary key). */
+const inGroup = (scope: DocumentsScope) => (eb: ExpressionBuilder<Database, 'documents'>) =>
+  eb.exists(
+    eb
+      .selectFrom('document_groups as g')
+      .select('g.grp')
+      .whereRef('g.document_uuid', '=', 'documents.uuid')
+      .where('g.grp', '=', scope.all ? 'admin' : scope.group),
+  );
+
+/** The documents of these uuids the scope may see, newest first, at most `limit`. */
+async function newestVisible(db: DbOrTx, scope: DocumentsScope, uuids: readonly string[], limit: number) {
+  return db
+    .selectFrom('documents')
+    .select(['documents.uuid', 'documents.title'])
+    .where('documents.uuid', 'in', [...uuids])
+    .$if(!scope.all, (q) => q.where(inGroup(scope)))
+    .orderBy('documents.created_at', 'desc')
+    .orderBy('documents.uuid', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * The global search's documents: those of the list (every one, or a group's) whose title contains the text, over
- * the whole history, newest first, at most `limit`. The trigram index finds the matching titles, the group is
- * checked for each by primary key and the matches are sorted: the cost follows the matches (none for most names
- * typed in the search box), where walking the list's date index would read a whole group's range whenever few
- * titles match.
+ * the whole history, newest first, at most `limit`. A rare word's matches (most names typed in the box match no
+ * title) come from the trigram index and are checked against the group by primary key; a common word walks the
+ * list's newest entries comparing titles until `limit` are found (lib/text-search.ts, FEW_MATCHES).
  */
 export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: string, limit: number) {
   const contains = textFilter(db, titleField, text);
   if (!contains) return [];
+  const all = await db
+    .selectFrom('documents')
+    .select('documents.uuid')
+    .where(contains)
+    .limit(FEW_MATCHES + 1)
+    .execute();
+  const matches = all.map((r) => r.uuid);
+  if (matches.length <= FEW_MATCHES) return matches.length === 0 ? [] : newestVisible(db, scope, matches, limit);
+  const keys = await pageKeys(db, scope, undefined, { page: 1, pages: 1, size: SEARCH_WALK, offset: 0 });
+  const found = await walkMatching(
+    keys.map((uuid) => ({ uuid })),
+    limit,
+    async (uuids) => {
+      const rows = await db
+        .selectFrom('documents')
+        .select(['uuid', 'title'])
+        .where('uuid', 'in', uuids)
+        .where(rowContains(titleField, text))
+        .execute();
+      return new Map(rows.map((d) => [d.uuid, { title: d.title }]));
+    },
+  );
+  if (found.length === limit || keys.length < SEARCH_WALK) return found;
+  // A common word that the group's newest documents hardly hold: every match the group may see, sorted; the
+  // matches are a fenced subquery, as the list pattern does (lib/paging.ts), so PostgreSQL reads them through the
+  // trigram index too.
   const matched = db
     .selectFrom('documents')
     .select(['documents.uuid', 'documents.title', 'documents.created_at'])
     .where(contains)
-    .$if(!scope.all, (q) =>
-      q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('document_groups as g')
-            .select('g.grp')
-            .whereRef('g.document_uuid', '=', 'documents.uuid')
-            .where('g.grp', '=', scope.all ? 'admin' : scope.group),
-        ),
-      ),
-    )
-    // The list pattern's fence (lib/paging.ts pageRows): the matches stay a subquery of their own, read through the
-    // trigram index on both engines, then sorted.
+    .$if(!scope.all, (q) => q.where(inGroup(scope)))
     .limit(Number.MAX_SAFE_INTEGER);
   return db
     .selectFrom(matched.as('m'))

@@ -1,6 +1,15 @@
 import { sql, type AliasableExpression } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { CONTAINS_MIN, fold, rowContains, textFilter, type TextField } from '../../lib/text-search.ts';
+import {
+  CONTAINS_MIN,
+  FEW_MATCHES,
+  fold,
+  rowContains,
+  SEARCH_WALK,
+  textFilter,
+  walkMatching,
+  type TextField,
+} from '../../lib/text-search.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 /** A query selecting the accounts a recipient stands for (one person, a group, a list's filter). */
@@ -365,27 +374,99 @@ export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt
   return Number(r.numUpdatedRows) > 0;
 }
 
-/**
- * The global search's messages: those the user received and those they sent whose subject contains the text, over
- * the whole history, newest first, at most `limit` of each folder: each folder is walked in date order with the
- * subject filter of its list, and stops at `limit` rows.
- */
-export async function searchFolders(db: DbOrTx, userUuid: string, text: string, limit: number) {
-  if (fold(text) === '') return [];
-  const f = { oggetto: text };
-  const received = await inbox(db, userUuid, f, await subjectVia(db, 'inbox', userUuid, f))
-    .select(['r.message_uuid as uuid', 'r.created_at'])
+type Found = { uuid: string; oggetto: string; created_at: string };
+
+/** The messages whose subject contains the text (3 characters or more), at most `max`, through the trigram index. */
+async function subjectMatches(db: DbOrTx, text: string, max: number): Promise<string[]> {
+  const indexed = textFilter(db, oggettoField, text);
+  if (!indexed) return [];
+  const rows = await db.selectFrom('messages').select('messages.uuid').where(indexed).limit(max).execute();
+  return rows.map((r) => r.uuid);
+}
+
+/** A rare word: the matches the user received or sent, each checked by primary key, at most `limit` of each, newest first. */
+async function amongMatches(db: DbOrTx, userUuid: string, uuids: string[], limit: number): Promise<Found[]> {
+  if (uuids.length === 0) return [];
+  const received = await db
+    .selectFrom('message_recipients as r')
+    .innerJoin('messages as m', 'm.uuid', 'r.message_uuid')
+    .select(['m.uuid', 'm.oggetto', 'r.created_at'])
+    .where('r.message_uuid', 'in', uuids)
+    .where('r.user_uuid', '=', userUuid)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.message_uuid', 'desc')
     .limit(limit)
     .execute();
-  const sent = await outbox(db, userUuid, f, await subjectVia(db, 'outbox', userUuid, f))
-    .select(['messages.uuid', 'messages.created_at'])
-    .orderBy('messages.created_at', 'desc')
-    .orderBy('messages.uuid', 'desc')
+  const sent = await db
+    .selectFrom('messages as m')
+    .select(['m.uuid', 'm.oggetto', 'm.created_at'])
+    .where('m.uuid', 'in', uuids)
+    .where('m.sender_uuid', '=', userUuid)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.uuid', 'desc')
     .limit(limit)
     .execute();
-  const keys = [...received, ...sent];
+  return [...received, ...sent];
+}
+
+/**
+ * A common word: the folder's newest SEARCH_WALK entries, each message's subject compared, at most `limit` found.
+ * `complete` says whether that answer holds for the whole folder (enough found, or the folder is no longer).
+ */
+async function walkFolder(
+  db: DbOrTx,
+  folder: 'inbox' | 'outbox',
+  userUuid: string,
+  text: string,
+  limit: number,
+): Promise<{ found: Found[]; complete: boolean }> {
+  const window =
+    folder === 'inbox'
+      ? db
+          .selectFrom('message_recipients')
+          .select(['message_uuid as uuid', 'created_at'])
+          .where('user_uuid', '=', userUuid)
+          .orderBy('created_at', 'desc')
+          .orderBy('message_uuid', 'desc')
+          .limit(SEARCH_WALK)
+      : db
+          .selectFrom('messages')
+          .select(['uuid', 'created_at'])
+          .where('sender_uuid', '=', userUuid)
+          .orderBy('created_at', 'desc')
+          .orderBy('uuid', 'desc')
+          .limit(SEARCH_WALK);
+  const keys = await window.execute();
+  const found = await walkMatching(keys, limit, async (uuids) => {
+    const rows = await db
+      .selectFrom('messages')
+      .select(['uuid', 'oggetto'])
+      .where('uuid', 'in', uuids)
+      .where(rowContains(oggettoField, text))
+      .execute();
+    return new Map(rows.map((m) => [m.uuid, { oggetto: m.oggetto }]));
+  });
+  return { found, complete: found.length === limit || keys.length < SEARCH_WALK };
+}
+
+/** The folder through its list's subject filter (the index path), newest first, at most `limit`. */
+async function throughIndex(db: DbOrTx, folder: 'inbox' | 'outbox', userUuid: string, text: string, limit: number) {
+  const f = { oggetto: text };
+  const via = await subjectVia(db, folder, userUuid, f);
+  const keys =
+    folder === 'inbox'
+      ? await inbox(db, userUuid, f, via)
+          .select(['r.message_uuid as uuid', 'r.created_at'])
+          .orderBy('r.created_at', 'desc')
+          .orderBy('r.message_uuid', 'desc')
+          .limit(limit)
+          .execute()
+      : await outbox(db, userUuid, f, via)
+          .select(['messages.uuid', 'messages.created_at'])
+          .orderBy('messages.created_at', 'desc')
+          .orderBy('messages.uuid', 'desc')
+          .limit(limit)
+          .execute();
   if (keys.length === 0) return [];
   const subjects = await db
     .selectFrom('messages')
@@ -401,6 +482,25 @@ export async function searchFolders(db: DbOrTx, userUuid: string, text: string, 
     const subject = oggetto.get(k.uuid);
     return subject === undefined ? [] : [{ uuid: k.uuid, oggetto: subject, created_at: k.created_at }];
   });
+}
+
+/**
+ * The global search's messages: those the user received and those they sent whose subject contains the text, over
+ * the whole history, newest first, at most `limit` of each folder. The cost follows the shorter way: a rare word
+ * (most names typed in the box match no subject) is its few matches checked against the user's folders; a common
+ * one is each folder's newest entries compared until `limit` are found, and only a folder where the walk finds too
+ * few goes through the index path of the Oggetto filter.
+ */
+export async function searchFolders(db: DbOrTx, userUuid: string, text: string, limit: number): Promise<Found[]> {
+  if (fold(text).length < CONTAINS_MIN) return [];
+  const matches = await subjectMatches(db, text, FEW_MATCHES + 1);
+  if (matches.length <= FEW_MATCHES) return amongMatches(db, userUuid, matches, limit);
+  const found: Found[] = [];
+  for (const folder of ['inbox', 'outbox'] as const) {
+    const walked = await walkFolder(db, folder, userUuid, text, limit);
+    found.push(...(walked.complete ? walked.found : await throughIndex(db, folder, userUuid, text, limit)));
+  }
+  return found;
 }
 
 /** The latest messages a user received (the installer's home). */

@@ -1,6 +1,6 @@
 import type { Role } from '@portal/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fold } from '../../../src/lib/text-search.ts';
+import { FEW_MATCHES, fold, SEARCH_WALK } from '../../../src/lib/text-search.ts';
 import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
 import { SMALL_FOLDER } from '../../../src/modules/messages/messages.repository.ts';
 import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
@@ -82,6 +82,9 @@ describe('GET /api/ricerca', () => {
 describe('the whole history', () => {
   // More than the 2,000 newest messages and documents the search used to look at, and more than a small folder.
   const FILLER = SMALL_FOLDER + 100;
+  // The oldest fillers share a word more common than FEW_MATCHES yet absent from the newest SEARCH_WALK entries of
+  // every folder and list, so the search's walk finds none of them and must go through the index after all.
+  const COMMON = FEW_MATCHES + 200;
   const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
   const old = { message: '00000000-0000-4000-a000-000000000001', document: '00000000-0000-4000-a000-000000000002' };
 
@@ -91,7 +94,7 @@ describe('the whole history', () => {
     const [sender, reader] = [uuidOf('admin'), uuidOf('posatore')];
     const messages = Array.from({ length: FILLER }, (_, i) => ({
       uuid: `00000000-0000-4000-b000-${String(i).padStart(12, '0')}`,
-      oggetto: `Ordine in consegna ${i}`,
+      oggetto: i < COMMON ? `Ritiro in magazzino ${i}` : `Ordine in consegna ${i}`,
       at: day(i),
     }));
     messages.push({ uuid: old.message, oggetto: 'Verbale di collaudo Ferrara', at: '2019-03-04T10:00:00.000Z' });
@@ -120,7 +123,7 @@ describe('the whole history', () => {
     }
     const documents = Array.from({ length: FILLER }, (_, i) => ({
       uuid: `00000000-0000-4000-c000-${String(i).padStart(12, '0')}`,
-      title: `Foglio di prova ${i}`,
+      title: i < COMMON ? `Scheda di posa ${i}` : `Foglio di prova ${i}`,
       at: day(i),
       groups: ['admin', 'rivenditori', 'posatore'] as Role[],
     }));
@@ -192,5 +195,19 @@ describe('the whole history', () => {
     expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => `Ordine in consegna ${FILLER - 1 - i}`));
     const docs = (await results('foglio di prova', posatore)).filter((r) => r.tipo === 'doc').map((r) => r.descri);
     expect(docs).toEqual(Array.from({ length: 20 }, (_, i) => `Foglio di prova ${FILLER - 1 - i}`));
+  });
+
+  it('finds a common word whose matches are all older than the newest entries it walks, within reach only', async () => {
+    expect(FILLER - COMMON).toBeGreaterThan(SEARCH_WALK);
+    const newest = (text: string) => Array.from({ length: 20 }, (_, i) => `${text} ${COMMON - 1 - i}`);
+    const of = async (text: string, cookie: string, tipo: string) =>
+      (await results(text, cookie)).filter((r) => r.tipo === tipo).map((r) => r.descri);
+    // The installer received them, the admin sent them; the documents are the installers' and the admin's.
+    for (const cookie of [posatore, admin]) {
+      expect(await of('ritiro in magazzino', cookie, 'msg')).toEqual(newest('Ritiro in magazzino'));
+      expect(await of('scheda di posa', cookie, 'doc')).toEqual(newest('Scheda di posa'));
+    }
+    for (const cookie of [riv, capoarea]) expect(await of('ritiro in magazzino', cookie, 'msg')).toEqual([]);
+    expect(await of('scheda di posa', capoarea, 'doc')).toEqual([]);
   });
 });
