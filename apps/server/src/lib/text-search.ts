@@ -72,17 +72,35 @@ export function textFilter(db: DbOrTx, field: TextField, typed: string | undefin
   if (needle === '') return undefined;
   const contains = rowContains(field, needle);
   if (needle.length >= CONTAINS_MIN) {
-    if (isSqlite(db)) {
-      // An FTS5 phrase of trigrams matches a substring; the user's quotes are doubled, everything else is literal.
-      const fts = sql.table(`${field.table}_fts`);
-      const phrase = `${field.search} : "${needle.replace(/"/g, '""')}"`;
-      return sql<SqlBool>`${sql.raw(`${field.table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
-    }
-    return contains;
+    return isSqlite(db) ? ftsMatch(field, needle) : contains;
   }
   if (field.prefix.length === 0) return contains;
   const starts = field.prefix.map((name) => startsWith(field.table, name, needle));
   return starts.length === 1 ? starts[0] : sql<SqlBool>`(${sql.join(starts, sql` or `)})`;
+}
+
+/**
+ * At most `max` rows whose search text contains the text (3 characters or more; undefined for shorter), through the
+ * trigram index. On SQLite the limit goes inside the FTS5 lookup, which then stops after `max` matches instead of
+ * listing every row of a common word first (13,374 subjects: 8.7 ms against 1 ms).
+ */
+export function containsUpTo(
+  db: DbOrTx,
+  field: TextField,
+  typed: string,
+  max: number,
+): Expression<SqlBool> | undefined {
+  const needle = fold(typed);
+  if (needle.length < CONTAINS_MIN) return undefined;
+  return isSqlite(db) ? ftsMatch(field, needle, max) : rowContains(field, needle);
+}
+
+/** The rows of an FTS5 trigram phrase (a substring); the user's quotes are doubled, everything else is literal. */
+function ftsMatch(field: TextField, needle: string, max?: number): Expression<SqlBool> {
+  const fts = sql.table(`${field.table}_fts`);
+  const phrase = `${field.search} : "${needle.replace(/"/g, '""')}"`;
+  const limit = max === undefined ? sql`` : sql` limit ${max}`;
+  return sql<SqlBool>`${sql.raw(`${field.table}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase}${limit})`;
 }
 
 /**
@@ -96,24 +114,26 @@ export const FEW_MATCHES = 1_000;
 export const SEARCH_WALK = 2_000;
 
 /**
- * A common word's search along a list's own order: `keys` are the list's newest entries (one index range), `match`
- * says which of a step of them contain the text (their rows read by primary key), and the walk stops as soon as
- * `limit` are found, so a word in thousands of rows costs the few hundred entries that hold the first `limit`.
+ * A common word's search along a list's own order: `keysAt` gives the list's entries newest first (one index range,
+ * a step at a time), `match` says which of a step contain the text (their rows read by primary key), and the walk
+ * stops as soon as `limit` are found, so a word in thousands of rows costs the few hundred entries that hold the
+ * first `limit`. `complete` is false when SEARCH_WALK entries held fewer: the answer is then the index's to give.
  */
 export async function walkMatching<K extends { uuid: string }, R>(
-  keys: readonly K[],
+  keysAt: (offset: number, size: number) => Promise<K[]>,
   limit: number,
   match: (uuids: string[]) => Promise<Map<string, R>>,
   step = 250,
-): Promise<(K & R)[]> {
+): Promise<{ found: (K & R)[]; complete: boolean }> {
   const found: (K & R)[] = [];
-  for (let from = 0; from < keys.length && found.length < limit; from += step) {
-    const part = keys.slice(from, from + step);
-    const matched = await match(part.map((k) => k.uuid));
-    for (const k of part) {
+  for (let offset = 0; offset < SEARCH_WALK; offset += step) {
+    const keys = await keysAt(offset, step);
+    const matched = keys.length === 0 ? new Map<string, R>() : await match(keys.map((k) => k.uuid));
+    for (const k of keys) {
       const row = matched.get(k.uuid);
       if (row !== undefined && found.length < limit) found.push({ ...k, ...row });
     }
+    if (found.length === limit || keys.length < step) return { found, complete: true };
   }
-  return found;
+  return { found, complete: false };
 }

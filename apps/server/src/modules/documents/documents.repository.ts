@@ -3,10 +3,10 @@ import type { DocumentKind } from '@portal/shared/schemas/documents';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.ts';
 import {
+  containsUpTo,
   FEW_MATCHES,
   fold,
   rowContains,
-  SEARCH_WALK,
   textFilter,
   walkMatching,
   type TextField,
@@ -186,14 +186,14 @@ export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: stri
   const all = await db
     .selectFrom('documents')
     .select('documents.uuid')
-    .where(contains)
+    .where(containsUpTo(db, titleField, text, FEW_MATCHES + 1) ?? contains)
     .limit(FEW_MATCHES + 1)
     .execute();
   const matches = all.map((r) => r.uuid);
   if (matches.length <= FEW_MATCHES) return matches.length === 0 ? [] : newestVisible(db, scope, matches, limit);
-  const keys = await pageKeys(db, scope, undefined, { page: 1, pages: 1, size: SEARCH_WALK, offset: 0 });
-  const found = await walkMatching(
-    keys.map((uuid) => ({ uuid })),
+  const walked = await walkMatching(
+    async (offset, size) =>
+      (await pageKeys(db, scope, undefined, { page: 1, pages: 1, size, offset })).map((uuid) => ({ uuid })),
     limit,
     async (uuids) => {
       const rows = await db
@@ -205,7 +205,7 @@ export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: stri
       return new Map(rows.map((d) => [d.uuid, { title: d.title }]));
     },
   );
-  if (found.length === limit || keys.length < SEARCH_WALK) return found;
+  if (walked.complete) return walked.found;
   // A common word that the group's newest documents hardly hold: every match the group may see, sorted; the
   // matches are a fenced subquery, as the list pattern does (lib/paging.ts), so PostgreSQL reads them through the
   // trigram index too.

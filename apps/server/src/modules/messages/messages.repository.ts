@@ -2,10 +2,10 @@ import { sql, type AliasableExpression } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import {
   CONTAINS_MIN,
+  containsUpTo,
   FEW_MATCHES,
   fold,
   rowContains,
-  SEARCH_WALK,
   textFilter,
   walkMatching,
   type TextField,
@@ -376,51 +376,58 @@ export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt
 
 type Found = { uuid: string; oggetto: string; created_at: string };
 
+type Match = Found & { sender_uuid: string | null };
+
 /** The messages whose subject contains the text (3 characters or more), at most `max`, through the trigram index. */
-async function subjectMatches(db: DbOrTx, text: string, max: number): Promise<string[]> {
-  const indexed = textFilter(db, oggettoField, text);
+async function subjectMatches(db: DbOrTx, text: string, max: number): Promise<Match[]> {
+  const indexed = containsUpTo(db, oggettoField, text, max);
   if (!indexed) return [];
-  const rows = await db.selectFrom('messages').select('messages.uuid').where(indexed).limit(max).execute();
-  return rows.map((r) => r.uuid);
+  return db
+    .selectFrom('messages')
+    .select(['messages.uuid', 'messages.oggetto', 'messages.created_at', 'messages.sender_uuid'])
+    .where(indexed)
+    .limit(max)
+    .execute();
 }
 
-/** A rare word: the matches the user received or sent, each checked by primary key, at most `limit` of each, newest first. */
-async function amongMatches(db: DbOrTx, userUuid: string, uuids: string[], limit: number): Promise<Found[]> {
-  if (uuids.length === 0) return [];
+/**
+ * A rare word: the matches the user sent (read with them) and received, at most `limit` of each, newest first. The
+ * received ones are each a probe of message_recipients' primary key (message, user): the CROSS JOIN keeps SQLite
+ * from walking the user's whole inbox index instead (it has no statistics saying the matches are fewer);
+ * PostgreSQL plans it as any join.
+ */
+async function amongMatches(db: DbOrTx, userUuid: string, matches: Match[], limit: number): Promise<Found[]> {
+  if (matches.length === 0) return [];
+  const newestFirst = (a: Found, b: Found) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
+  const sent = matches
+    .filter((m) => m.sender_uuid === userUuid)
+    .sort(newestFirst)
+    .slice(0, limit)
+    .map(({ uuid, oggetto, created_at }) => ({ uuid, oggetto, created_at }));
   const received = await db
-    .selectFrom('message_recipients as r')
-    .innerJoin('messages as m', 'm.uuid', 'r.message_uuid')
+    .selectFrom('messages as m')
+    .crossJoin('message_recipients as r')
     .select(['m.uuid', 'm.oggetto', 'r.created_at'])
-    .where('r.message_uuid', 'in', uuids)
+    .where(
+      'm.uuid',
+      'in',
+      matches.map((m) => m.uuid),
+    )
+    .whereRef('r.message_uuid', '=', 'm.uuid')
     .where('r.user_uuid', '=', userUuid)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.message_uuid', 'desc')
-    .limit(limit)
-    .execute();
-  const sent = await db
-    .selectFrom('messages as m')
-    .select(['m.uuid', 'm.oggetto', 'm.created_at'])
-    .where('m.uuid', 'in', uuids)
-    .where('m.sender_uuid', '=', userUuid)
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.uuid', 'desc')
     .limit(limit)
     .execute();
   return [...received, ...sent];
 }
 
 /**
- * A common word: the folder's newest SEARCH_WALK entries, each message's subject compared, at most `limit` found.
- * `complete` says whether that answer holds for the whole folder (enough found, or the folder is no longer).
+ * A common word: the folder's newest entries (at most SEARCH_WALK), each message's subject compared, until `limit`
+ * are found; `complete` is false when the walk ended first.
  */
-async function walkFolder(
-  db: DbOrTx,
-  folder: 'inbox' | 'outbox',
-  userUuid: string,
-  text: string,
-  limit: number,
-): Promise<{ found: Found[]; complete: boolean }> {
-  const window =
+async function walkFolder(db: DbOrTx, folder: 'inbox' | 'outbox', userUuid: string, text: string, limit: number) {
+  const keysAt = (offset: number, size: number) =>
     folder === 'inbox'
       ? db
           .selectFrom('message_recipients')
@@ -428,16 +435,19 @@ async function walkFolder(
           .where('user_uuid', '=', userUuid)
           .orderBy('created_at', 'desc')
           .orderBy('message_uuid', 'desc')
-          .limit(SEARCH_WALK)
+          .limit(size)
+          .offset(offset)
+          .execute()
       : db
           .selectFrom('messages')
           .select(['uuid', 'created_at'])
           .where('sender_uuid', '=', userUuid)
           .orderBy('created_at', 'desc')
           .orderBy('uuid', 'desc')
-          .limit(SEARCH_WALK);
-  const keys = await window.execute();
-  const found = await walkMatching(keys, limit, async (uuids) => {
+          .limit(size)
+          .offset(offset)
+          .execute();
+  return walkMatching(keysAt, limit, async (uuids) => {
     const rows = await db
       .selectFrom('messages')
       .select(['uuid', 'oggetto'])
@@ -446,7 +456,6 @@ async function walkFolder(
       .execute();
     return new Map(rows.map((m) => [m.uuid, { oggetto: m.oggetto }]));
   });
-  return { found, complete: found.length === limit || keys.length < SEARCH_WALK };
 }
 
 /** The folder through its list's subject filter (the index path), newest first, at most `limit`. */
