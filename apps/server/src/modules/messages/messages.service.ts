@@ -27,7 +27,7 @@ import { contactAccountsOfList, countPartners } from '../partners/partners.repos
 import {
   accountsOfList,
   countPosatori,
-  nameField as posatoriName,
+  searchByName as searchPosatori,
   visibleIn as posatoriVisibleIn,
   type PosatoriScope,
 } from '../posatori/posatori.repository.ts';
@@ -402,19 +402,26 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
     userUuid: viewer.userUuid,
     roles: viewer.roles.filter((r) => r !== 'posatore'),
   });
-  const installerName = textFilter(db, posatoriName, needle);
-  const installers = await db
-    .selectFrom('posatori')
-    .select(['user_uuid', 'name', 'lastname', 'state'])
-    .where('user_uuid', 'is not', null)
-    .where((eb) => posatoriVisible(eb, scope))
-    .$if(!!installerName, (qb) => qb.where(installerName ?? sql<boolean>`1 = 1`))
-    .orderBy('lastname_key')
-    .orderBy('name_key')
-    .limit(10)
-    .execute();
+  // Names that start with the text first, from the name index, then others containing it (as the Cerca box).
+  const installers = await searchPosatori(db, scope, needle, 10, { withAccount: true });
+  const accounts = new Map(
+    installers.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('posatori')
+            .select(['uuid', 'user_uuid'])
+            .where(
+              'uuid',
+              'in',
+              installers.map((p) => p.uuid),
+            )
+            .execute()
+        ).map((p) => [p.uuid, p.user_uuid]),
+  );
   for (const p of installers) {
-    if (p.user_uuid) people.push({ id: p.user_uuid, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
+    const account = accounts.get(p.uuid);
+    if (account) people.push({ id: account, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
   }
   if (has(viewer, 'admin') || has(viewer, 'capoarea')) {
     const rscope = await rivenditoriScopeOf(db, viewer, 'any');

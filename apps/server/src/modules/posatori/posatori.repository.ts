@@ -267,15 +267,24 @@ export async function listPosatori(
 /**
  * The global search's installers in scope (docs/decisions/0020): those whose surname starts with the text in name
  * order (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all.
+ * `withAccount`: only those with an account (the composer's recipients).
  */
-export async function searchByName(db: DbOrTx, scope: PosatoriScope, text: string, limit: number) {
+export async function searchByName(
+  db: DbOrTx,
+  scope: PosatoriScope,
+  text: string,
+  limit: number,
+  opts: { withAccount?: boolean } = {},
+) {
   const needle = fold(text);
   if (needle === '') return [];
-  const byName = list(db, scope, {}, 'cognome');
+  const narrow = (l: ListQuery<'posatori'>): ListQuery<'posatori'> =>
+    opts.withAccount ? { ...l, arms: l.arms.map((arm) => arm.where('posatori.user_uuid', 'is not', null)) } : l;
+  const byName = narrow(list(db, scope, {}, 'cognome'));
   const starting = startsWith('posatori', 'lastname_key', needle);
   const lists = {
     starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
-    containing: list(db, scope, { name: text }, 'cognome'),
+    containing: narrow(list(db, scope, { name: text }, 'cognome')),
   };
   const key = (p: { lastname: string; name: string }) => `${fold(p.lastname)}\u0000${fold(p.name)}`;
   return startingThenContaining(db, lists, limit, listRows(db), (a, b) =>

@@ -235,6 +235,35 @@ describe('writing', () => {
     const reseller = (await get('/api/dests?q=valli', riv)).json() as { id: string; label: string }[];
     expect(reseller).toContainEqual({ id: await userUuid('capoarea'), label: 'Giorgio Valli (Capo area)' });
   });
+
+  it('offers only installers with an account and in the writer’s reach, names starting with the text first', async () => {
+    const installers = async (q: string, cookie: string) =>
+      ((await get(`/api/dests?q=${q}`, cookie)).json() as { id: string; label: string }[]).filter((d) =>
+        d.label.includes('(Posatore'),
+      );
+    const people = await ctx.db.selectFrom('posatori').select(['user_uuid', 'lastname', 'rivenditore']).execute();
+    const withoutAccount = people.find((p) => p.user_uuid === null);
+    expect(withoutAccount).toBeDefined();
+    const sameSurname = await installers(withoutAccount?.lastname ?? '', admin);
+    const accounts = new Set(people.flatMap((p) => (p.user_uuid ? [p.user_uuid] : [])));
+    for (const d of sameSurname) expect(accounts.has(d.id)).toBe(true);
+    // The reseller is offered their own installers only.
+    const own = (
+      await ctx.db
+        .selectFrom('rivenditori')
+        .select('uuid')
+        .where('user_uuid', '=', await userUuid('rivenditore'))
+        .executeTakeFirstOrThrow()
+    ).uuid;
+    const theirs = new Set(people.filter((p) => p.rivenditore === own).map((p) => p.user_uuid));
+    for (const d of await installers('ros', riv)) expect(theirs.has(d.id)).toBe(true);
+    const found = await installers('ros', admin);
+    expect(found.length).toBeGreaterThan(0);
+    const surnameOf = new Map(people.map((p) => [p.user_uuid, p.lastname.toLowerCase()]));
+    const starts = found.map((d) => (surnameOf.get(d.id) ?? '').startsWith('ros'));
+    expect(starts[0]).toBe(true);
+    expect(starts.slice(0, starts.filter(Boolean).length).every(Boolean)).toBe(true);
+  });
 });
 
 describe('one message', () => {
