@@ -85,6 +85,31 @@ describe('recorded events', () => {
     expect(roleOf(after, 'rivenditori')?.attivi7).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts a person active in the last 7 days once in both figures, one seen 20 days ago in the 30 only', async () => {
+    const before = await figures();
+    const capoarea = (n: number) => `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`;
+    const row = (day: string, user: string) => ({
+      day,
+      role: 'capoarea',
+      user_uuid: user,
+      logins: 1,
+      downloads: 0,
+      reads: 0,
+    });
+    await ctx.db
+      .insertInto('usage_days')
+      .values([
+        row(addDays(today(), -2), capoarea(1)),
+        row(addDays(today(), -20), capoarea(1)),
+        row(addDays(today(), -20), capoarea(2)),
+        row(addDays(today(), -40), capoarea(3)),
+      ])
+      .execute();
+    const after = await figures();
+    expect(roleOf(after, 'capoarea')?.attivi7).toBe((roleOf(before, 'capoarea')?.attivi7 ?? 0) + 1);
+    expect(roleOf(after, 'capoarea')?.attivi30).toBe((roleOf(before, 'capoarea')?.attivi30 ?? 0) + 2);
+  });
+
   it('does not count a failed login', async () => {
     const before = await figures();
     const res = await ctx.app.inject({
