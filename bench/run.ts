@@ -176,7 +176,8 @@ try {
     console.log(
       `\n${t.label}, ${connections} connessioni, ${seconds} s per riga, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? ''}), carico ${os.loadavg()[0]?.toFixed(1)}`,
     );
-    const rows: ({ name: string; path: string; search: boolean } & Measure & { ratio: number })[] = [];
+    const rows: ({ name: string; path: string; search: boolean; connections: number } & Measure & { ratio: number })[] =
+      [];
     let health = Number.NaN;
     const header = ['richiesta', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '× /health', 'CPU µs/req', 'obiettivo'];
     const widths = [34, 8, 8, 8, 8, 10, 11, 20];
@@ -187,14 +188,19 @@ try {
       await drain(server.url);
       const m = await measure(`${server.url}${r.path}`, {
         cookie: r.as && cookies.get(r.as),
-        connections,
+        connections: smoke ? connections : (r.connections ?? connections),
         seconds,
         pid,
       });
       if (r.path === '/health') health = m.rps;
       const ratio = m.rps / health;
       // Issue 7: p99 <= 50 ms and >= 0.30 x /health for every list; contains-searches also p95 <= 30 ms.
-      const met = r.path === '/health' || (m.p99 <= 50 && ratio >= 0.3 && (!r.search || m.p95 <= 30));
+      // A line at a few connections measures latency, not throughput: p95 alone.
+      const met =
+        r.path === '/health' ||
+        (r.connections !== undefined && !smoke
+          ? m.p95 <= 30
+          : m.p99 <= 50 && ratio >= 0.3 && (!r.search || m.p95 <= 30));
       const mark =
         m.failures > 0
           ? `ERRORI ${m.failures}`
@@ -206,7 +212,14 @@ try {
                 ? 'sì'
                 : 'no';
       if (m.failures > 0 || m.requests === 0) failed = true;
-      rows.push({ name: r.name, path: r.path, search: r.search === true, ...m, ratio });
+      rows.push({
+        name: r.name,
+        path: r.path,
+        search: r.search === true,
+        connections: r.connections ?? connections,
+        ...m,
+        ratio,
+      });
       console.log(
         line([
           r.name,
