@@ -266,6 +266,28 @@ describe('one row per call (spec section 7)', () => {
   });
 });
 
+describe('per-row calls of one import at once', () => {
+  it('gives each its own answer, counts every row once and stores a person sent twice once', async () => {
+    const id = await start({ impcoupon: corsoBase, righe: 13 });
+    const rows = [...Array.from({ length: 12 }, (_, i) => installer(60 + i)), installer(65)];
+    rows[7] = installer(67, { name: '' });
+    const replies = await Promise.all(rows.map((r) => post('/api/imports/posatori', { ...r, impid: id })));
+    expect(replies.map((r) => r.statusCode)).toEqual(rows.map((_, i) => (i === 7 ? 400 : 200)));
+    expect(replies[7]?.json()).toMatchObject({ res: 'KO', reason: 'NOME: Campo obbligatorio' });
+    const answers = replies.map((r) => r.json() as { uuid?: string; esito?: string; coupon?: number });
+    // The person of row 6 and of the last row is one installer, with the course's one coupon, whichever came first.
+    expect(answers[12]?.uuid).toBe(answers[5]?.uuid);
+    expect(await countWhere('posatori', 'codfis', codfis(65))).toBe(1);
+    expect(await countWhere('coupons', 'posatore', answers[5]?.uuid ?? '')).toBe(1);
+    expect([answers[5]?.esito, answers[12]?.esito]).toContain('nuovo');
+    const others = answers.filter((_, i) => ![5, 7, 12].includes(i));
+    expect(new Set([...others, answers[5]].map((a) => a?.uuid)).size).toBe(11);
+    expect(others.map((a) => [a.esito, a.coupon])).toEqual(others.map(() => ['nuovo', 1]));
+    const record = (await get(`/api/imports/${id}`)).json() as { elaborate: number; errori: number; coupon: number };
+    expect(record).toMatchObject({ elaborate: 13, errori: 1, coupon: 11 });
+  });
+});
+
 describe('company rows', () => {
   const company = (code: string, over: Record<string, string> = {}) => ({
     code,
