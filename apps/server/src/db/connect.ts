@@ -42,8 +42,8 @@ export function connect(target: DbTarget): DbHandle {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file);
     sqlite.pragma('journal_mode = WAL');
-    // WAL with NORMAL: a commit is written to the log without waiting for the disk; a killed process or a crash never
-    // corrupts the database or loses a commit, a power cut may lose the last ones (docs/decisions/0002). An import's
+    // WAL with NORMAL: a commit is written to the log without waiting for the disk; a killed or crashed process never
+    // corrupts the database or loses a commit, a power cut may lose the last ones (docs/decisions/0002). An import’s
     // 500-row batch commits about a third faster.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
