@@ -27,7 +27,7 @@ import { contactAccountsOfList, countPartners } from '../partners/partners.repos
 import {
   accountsOfList,
   countPosatori,
-  searchByName as searchPosatori,
+  accountsByName as installersByName,
   visibleIn as posatoriVisibleIn,
   type PosatoriScope,
 } from '../posatori/posatori.repository.ts';
@@ -403,25 +403,8 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
     roles: viewer.roles.filter((r) => r !== 'posatore'),
   });
   // Names that start with the text first, from the name index, then others containing it (as the Cerca box).
-  const installers = await searchPosatori(db, scope, needle, 10, { withAccount: true });
-  const accounts = new Map(
-    installers.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('posatori')
-            .select(['uuid', 'user_uuid'])
-            .where(
-              'uuid',
-              'in',
-              installers.map((p) => p.uuid),
-            )
-            .execute()
-        ).map((p) => [p.uuid, p.user_uuid]),
-  );
-  for (const p of installers) {
-    const account = accounts.get(p.uuid);
-    if (account) people.push({ id: account, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
+  for (const p of await installersByName(db, scope, needle, 10)) {
+    people.push({ id: p.user_uuid, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
   }
   if (has(viewer, 'admin') || has(viewer, 'capoarea')) {
     const rscope = await rivenditoriScopeOf(db, viewer, 'any');
@@ -475,9 +458,7 @@ export async function searchMessages(
   text: string,
   limit: number,
 ): Promise<{ tipo: 'msg'; uuid: string; descri: string }[]> {
-  const found = (await repo.searchFolders(db, viewer.userUuid, text, limit)).sort((a, b) =>
-    a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0,
-  );
+  const found = (await repo.searchFolders(db, viewer.userUuid, text, limit)).sort(repo.newestFirst);
   const seen = new Set<string>();
   return found
     .filter((m) => !seen.has(m.uuid) && seen.add(m.uuid))

@@ -265,32 +265,52 @@ export async function listPosatori(
 }
 
 /**
- * The global search's installers in scope (docs/decisions/0020): those whose surname starts with the text in name
- * order (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all.
- * `withAccount`: only those with an account (the composer's recipients).
+ * A search box's installers in scope (docs/decisions/0020): those whose surname starts with the text in name order
+ * (a range of the scope's name indexes), then others whose name contains it, at most `limit` in all, read by
+ * `rowsOf`. `arm` narrows every arm of both lists (the composer's: only people with an account).
  */
-export async function searchByName(
+async function installersNamed<R extends { uuid: string; name: string; lastname: string }>(
   db: DbOrTx,
   scope: PosatoriScope,
   text: string,
   limit: number,
-  opts: { withAccount?: boolean } = {},
-) {
+  rowsOf: (uuids: string[]) => Promise<R[]>,
+  arm: (q: ListQuery<'posatori'>['arms'][number]) => ListQuery<'posatori'>['arms'][number] = (q) => q,
+): Promise<R[]> {
   const needle = fold(text);
   if (needle === '') return [];
-  const narrow = (l: ListQuery<'posatori'>): ListQuery<'posatori'> =>
-    opts.withAccount ? { ...l, arms: l.arms.map((arm) => arm.where('posatori.user_uuid', 'is not', null)) } : l;
-  const byName = narrow(list(db, scope, {}, 'cognome'));
+  const narrow = (l: ListQuery<'posatori'>): ListQuery<'posatori'> => ({ ...l, arms: l.arms.map(arm) });
+  const all = narrow(list(db, scope, {}, 'cognome'));
   const starting = startsWith('posatori', 'lastname_key', needle);
   const lists = {
-    starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
+    starting: { ...all, arms: all.arms.map((q) => q.where(starting)) },
     containing: narrow(list(db, scope, { name: text }, 'cognome')),
   };
   const key = (p: { lastname: string; name: string }) => `${fold(p.lastname)}\u0000${fold(p.name)}`;
-  return startingThenContaining(db, lists, limit, listRows(db), (a, b) =>
-    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
-  );
+  return startingThenContaining(db, lists, limit, rowsOf, (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
+
+/** The global search's installers in scope: their list rows. */
+export const searchByName = (db: DbOrTx, scope: PosatoriScope, text: string, limit: number) =>
+  installersNamed(db, scope, text, limit, listRows(db));
+
+/** The composer's installers in scope with an account, named as its options show them. */
+export const accountsByName = (db: DbOrTx, scope: PosatoriScope, text: string, limit: number) =>
+  installersNamed(
+    db,
+    scope,
+    text,
+    limit,
+    async (uuids) =>
+      (
+        await db
+          .selectFrom('posatori')
+          .select(['uuid', 'user_uuid', 'name', 'lastname', 'state'])
+          .where('uuid', 'in', uuids)
+          .execute()
+      ).flatMap((p) => (p.user_uuid ? [{ ...p, user_uuid: p.user_uuid }] : [])),
+    (q) => q.where('posatori.user_uuid', 'is not', null),
+  );
 
 /** One installer within scope, with what the profile shows besides the table's columns. */
 export async function findPosatore(db: DbOrTx, scope: PosatoriScope, uuid: string) {
