@@ -376,6 +376,10 @@ export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt
 
 type Found = { uuid: string; oggetto: string; created_at: string };
 
+/** Newest first, by the date a folder is ordered by. */
+export const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+
 type Match = Found & { sender_uuid: string | null };
 
 /** The messages whose subject contains the text (3 characters or more), at most `max`, through the trigram index. */
@@ -398,7 +402,6 @@ async function subjectMatches(db: DbOrTx, text: string, max: number): Promise<Ma
  */
 async function amongMatches(db: DbOrTx, userUuid: string, matches: Match[], limit: number): Promise<Found[]> {
   if (matches.length === 0) return [];
-  const newestFirst = (a: Found, b: Found) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
   const sent = matches
     .filter((m) => m.sender_uuid === userUuid)
     .sort(newestFirst)
@@ -422,31 +425,38 @@ async function amongMatches(db: DbOrTx, userUuid: string, matches: Match[], limi
   return [...received, ...sent];
 }
 
+/** A folder's keys newest first, in its index's order, through its list's filters. */
+function folderKeys(
+  db: DbOrTx,
+  folder: 'inbox' | 'outbox',
+  userUuid: string,
+  f: FolderFilters,
+  via: SubjectVia,
+  win: { size: number; offset: number },
+): Promise<{ uuid: string; created_at: string }[]> {
+  return folder === 'inbox'
+    ? inbox(db, userUuid, f, via)
+        .select(['r.message_uuid as uuid', 'r.created_at'])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.message_uuid', 'desc')
+        .limit(win.size)
+        .offset(win.offset)
+        .execute()
+    : outbox(db, userUuid, f, via)
+        .select(['messages.uuid', 'messages.created_at'])
+        .orderBy('messages.created_at', 'desc')
+        .orderBy('messages.uuid', 'desc')
+        .limit(win.size)
+        .offset(win.offset)
+        .execute();
+}
+
 /**
  * A common word: the folder's newest entries (at most SEARCH_WALK), each message's subject compared, until `limit`
  * are found; `complete` is false when the walk ended first.
  */
 async function walkFolder(db: DbOrTx, folder: 'inbox' | 'outbox', userUuid: string, text: string, limit: number) {
-  const keysAt = (offset: number, size: number) =>
-    folder === 'inbox'
-      ? db
-          .selectFrom('message_recipients')
-          .select(['message_uuid as uuid', 'created_at'])
-          .where('user_uuid', '=', userUuid)
-          .orderBy('created_at', 'desc')
-          .orderBy('message_uuid', 'desc')
-          .limit(size)
-          .offset(offset)
-          .execute()
-      : db
-          .selectFrom('messages')
-          .select(['uuid', 'created_at'])
-          .where('sender_uuid', '=', userUuid)
-          .orderBy('created_at', 'desc')
-          .orderBy('uuid', 'desc')
-          .limit(size)
-          .offset(offset)
-          .execute();
+  const keysAt = (offset: number, size: number) => folderKeys(db, folder, userUuid, {}, 'folder', { size, offset });
   return walkMatching(keysAt, limit, async (uuids) => {
     const rows = await db
       .selectFrom('messages')
@@ -462,20 +472,7 @@ async function walkFolder(db: DbOrTx, folder: 'inbox' | 'outbox', userUuid: stri
 async function throughIndex(db: DbOrTx, folder: 'inbox' | 'outbox', userUuid: string, text: string, limit: number) {
   const f = { oggetto: text };
   const via = await subjectVia(db, folder, userUuid, f);
-  const keys =
-    folder === 'inbox'
-      ? await inbox(db, userUuid, f, via)
-          .select(['r.message_uuid as uuid', 'r.created_at'])
-          .orderBy('r.created_at', 'desc')
-          .orderBy('r.message_uuid', 'desc')
-          .limit(limit)
-          .execute()
-      : await outbox(db, userUuid, f, via)
-          .select(['messages.uuid', 'messages.created_at'])
-          .orderBy('messages.created_at', 'desc')
-          .orderBy('messages.uuid', 'desc')
-          .limit(limit)
-          .execute();
+  const keys = await folderKeys(db, folder, userUuid, f, via, { size: limit, offset: 0 });
   if (keys.length === 0) return [];
   const subjects = await db
     .selectFrom('messages')
