@@ -1,7 +1,7 @@
 import {
   companyColumns,
-  IMPORT_BATCH_MAX,
   companyImportRecord,
+  IMPORT_BATCH_MAX,
   installerColumns,
   installerImportRecord,
   type CompanyImportRecord,
@@ -18,12 +18,12 @@ import {
   type InstallerImportRecord,
 } from '@portal/shared/schemas/imports';
 import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
-import { sql } from 'kysely';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { validationMsg } from '@portal/shared/validation/messages';
 import { capRule, emailRule, twoCharStateRule } from '@portal/shared/validation/field-rules';
 import { installerImportRules } from '@portal/shared/validation/profile-rules';
 import { validateRecord } from '@portal/shared/validation/rules';
+import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { pageWindow } from '../../lib/paging.ts';
@@ -221,8 +221,9 @@ const singleOf = (stored: Stored, i: number): StoredRow => ({
  * CPU going to its socket writes. One call alone still commits alone; each caller gets its own row's outcome, and a
  * failed transaction fails the calls it held. The import's extras are the import's own, so one lane per import.
  */
-const lanes = new Map<string, { kind: ImportKind; extras: ImportExtras; waiting: LaneRow[] }>();
 type LaneRow = { record: Record<string, string>; done: (r: StoredRow) => void; failed: (err: unknown) => void };
+type Lane = { kind: ImportKind; extras: ImportExtras; waiting: LaneRow[] };
+const lanes = new Map<string, Lane>();
 
 function storeInLane(
   db: Db,
@@ -237,17 +238,13 @@ function storeInLane(
       lane.waiting.push({ record, done, failed });
       return;
     }
-    const started = { kind, extras, waiting: [{ record, done, failed }] };
+    const started: Lane = { kind, extras, waiting: [{ record, done, failed }] };
     lanes.set(importUuid, started);
     void drainLane(db, importUuid, started);
   });
 }
 
-async function drainLane(
-  db: Db,
-  importUuid: string,
-  lane: { kind: ImportKind; extras: ImportExtras; waiting: LaneRow[] },
-): Promise<void> {
+async function drainLane(db: Db, importUuid: string, lane: Lane): Promise<void> {
   while (lane.waiting.length > 0) {
     const batch = lane.waiting.splice(0, IMPORT_BATCH_MAX);
     try {
