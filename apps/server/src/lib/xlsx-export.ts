@@ -1,9 +1,11 @@
 import { PassThrough, type Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Zip, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 import { todayInRome } from './clock.ts';
 import { contentDisposition } from './content-disposition.ts';
+import { utf8, XmlBytes } from './xml-bytes.ts';
 
 /**
  * Spreadsheet exports (architecture rule 6, decision 0019): one column map per export drives the header, the cell
@@ -13,7 +15,8 @@ import { contentDisposition } from './content-disposition.ts';
  *   or '+39 02 1234' stays what it is, and editing the cell in Excel later does not turn it into a formula either;
  * - date (YYYY-MM-DD) and month (YYYY-MM-01): real dates (serial numbers), shown dd/mm/yyyy and mm/yyyy;
  * - money: euros as numbers with two decimals and the euro sign; int: whole numbers.
- * The header row is bold and frozen; each column is at least as wide as its header and its kind need.
+ * The header row is bold and frozen; each column is at least as wide as its header and its kind need. The rows are
+ * written as UTF-8 bytes directly (`XmlBytes`), the markup around each value encoded once per sheet.
  */
 export type CellType = 'text' | 'date' | 'month' | 'money' | 'int';
 export type ExportColumn<R> = { header: string; width: number; type: CellType; value: (row: R) => string | number };
@@ -23,8 +26,8 @@ export const exportFileName = (report: string, today: string) => `${report}-${to
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** One sheet of a workbook: its name and its XML, produced in pieces as its rows are read. */
-export type Sheet = { readonly name: string; xml(): AsyncIterable<string | typeof SHEET_BREAK> };
+/** One sheet of a workbook: its name and its XML (UTF-8), produced in pieces as its rows are read. */
+export type Sheet = { readonly name: string; xml(): AsyncIterable<Uint8Array | typeof SHEET_BREAK> };
 
 /** What a sheet yields when its rows go on in a new sheet of the same name: Excel holds 1,048,576 rows a sheet. */
 export const SHEET_BREAK: unique symbol = Symbol('nuovo foglio');
@@ -59,37 +62,8 @@ const STYLES =
   '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
-/** Excel's limit for the text of one cell. */
-const MAX_TEXT = 32_767;
-
-/** Whether a character cannot stand as it is in a cell's text: markup, a control XML cannot carry, U+FFFE/F. */
-const isSpecial = (c: number) =>
-  c < 32 ? c !== 9 && c !== 10 : c === 38 || c === 60 || c === 62 || c === 0xfffe || c === 0xffff;
-
-/** Text as the content of an XML element, in SpreadsheetML's own escapes for what XML cannot carry. */
-export function xmlText(value: string): string {
-  let s = value.length > MAX_TEXT ? value.slice(0, MAX_TEXT) : value;
-  let plain = true;
-  for (let i = 0; i < s.length && plain; i++) {
-    const c = s.charCodeAt(i);
-    // '_' may start one of Excel's escapes, a surrogate may be alone: both go the long way.
-    plain = !isSpecial(c) && c !== 95 && (c < 0xd800 || c > 0xdfff);
-  }
-  if (plain) return s;
-  if (!s.isWellFormed()) s = s.toWellFormed();
-  // A literal '_x0041_' would be read back as 'A': its underscore is escaped first.
-  s = s.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1');
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!isSpecial(c)) out += s[i];
-    else if (c === 38) out += '&amp;';
-    else if (c === 60) out += '&lt;';
-    else if (c === 62) out += '&gt;';
-    else out += `_x${c.toString(16).toUpperCase().padStart(4, '0')}_`;
-  }
-  return out;
-}
+/** Text as the content of an XML element, escaped as the cells' text is (`XmlBytes.text`). */
+export const xmlText = (value: string): string => new XmlBytes(0).text(value).take().toString('utf8');
 
 /** Spreadsheet's letters of a column: 0 -> A, 25 -> Z, 26 -> AA. */
 export function columnLetters(index: number): string {
@@ -122,37 +96,47 @@ export function columnWidth(column: { header: string; width: number; type: CellT
 
 /**
  * The writer of a column's cells, made once per sheet: the cell of a row (r is its number) with the column's style,
- * or '' for an empty cell (empty text, no date), which the column's own style still formats.
+ * or nothing for an empty cell (empty text, no date), which the column's own style still formats.
  */
-function cellWriter<R>(column: ExportColumn<R>, index: number): (row: R, r: number) => string {
-  const open = `<c r="${columnLetters(index)}`;
+function cellWriter<R>(column: ExportColumn<R>, index: number): (out: XmlBytes, row: R, r: number) => void {
+  const open = utf8(`<c r="${columnLetters(index)}`);
   const style = `" s="${cellStyle[column.type]}"`;
   switch (column.type) {
-    case 'text':
-      return (row, r) => {
+    case 'text': {
+      const start = utf8(`${style} t="inlineStr"><is><t>`);
+      const preserve = utf8(`${style} t="inlineStr"><is><t xml:space="preserve">`);
+      const end = utf8('</t></is></c>');
+      return (out, row, r) => {
         const value = column.value(row);
-        if (value === null || value === undefined || value === '') return '';
+        if (value === null || value === undefined || value === '') return;
         const s = String(value);
-        const space = s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32 ? ' xml:space="preserve"' : '';
-        return `${open}${r}${style} t="inlineStr"><is><t${space}>${xmlText(s)}</t></is></c>`;
+        const spaced = s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32;
+        out.bytes(open).ascii(r).bytes(spaced ? preserve : start).text(s).bytes(end);
       };
+    }
     case 'date':
-    case 'month':
-      return (row, r) => {
+    case 'month': {
+      const start = utf8(`${style}><v>`);
+      const end = utf8('</v></c>');
+      return (out, row, r) => {
         const value = column.value(row);
         const serial = typeof value === 'string' ? dateSerial(value) : null;
-        return serial === null ? '' : `${open}${r}${style}><v>${serial}</v></c>`;
+        if (serial !== null) out.bytes(open).ascii(r).bytes(start).ascii(serial).bytes(end);
       };
-    default:
-      return (row, r) => {
+    }
+    default: {
+      const start = utf8(`${style}><v>`);
+      const end = utf8('</v></c>');
+      return (out, row, r) => {
         const value = column.value(row);
         const n = typeof value === 'number' ? value : Number(value) || 0;
-        return Number.isFinite(n) ? `${open}${r}${style}><v>${n}</v></c>` : '';
+        if (Number.isFinite(n)) out.bytes(open).ascii(r).bytes(start).ascii(n).bytes(end);
       };
+    }
   }
 }
 
-/** Pieces of XML handed on at about this many characters: a few per page of rows, each compressed in one go. */
+/** Bytes handed on at about this size: a few per page of rows, each compressed in one go. */
 const PIECE = 256 * 1024;
 
 /**
@@ -168,7 +152,6 @@ export function sheetOf<R>(
   return {
     name,
     async *xml() {
-      const letters = columns.map((_, i) => columnLetters(i));
       const cells = columns.map(cellWriter);
       const cols = columns
         .map(
@@ -178,37 +161,39 @@ export function sheetOf<R>(
         .join('');
       const header = columns
         .map(
-          (c, i) => `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`,
+          (c, i) =>
+            `<c r="${columnLetters(i)}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`,
         )
         .join('');
-      const head =
+      const head = utf8(
         `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
-        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
-        `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
-      const tail = '</sheetData></worksheet>';
-      let xml = head;
+          '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+          '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+          `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
+      );
+      const tail = utf8('</sheetData></worksheet>');
+      const rowStart = utf8('<row r="');
+      const rowOpened = utf8('">');
+      const rowEnd = utf8('</row>');
+      const out = new XmlBytes().bytes(head);
       let r = 1;
       for await (const page of pages) {
         for (const row of page) {
           if (r > maxRows) {
             // The sheet is full: its rows go on in the next one, under the same header.
-            yield `${xml}${tail}`;
+            yield out.bytes(tail).take();
             yield SHEET_BREAK;
-            xml = head;
+            out.bytes(head);
             r = 1;
           }
           r += 1;
-          xml += `<row r="${r}">`;
-          for (const cell of cells) xml += cell(row, r);
-          xml += '</row>';
-          if (xml.length >= PIECE) {
-            yield xml;
-            xml = '';
-          }
+          out.bytes(rowStart).ascii(r).bytes(rowOpened);
+          for (const cell of cells) cell(out, row, r);
+          out.bytes(rowEnd);
+          if (out.length >= PIECE) yield out.take();
         }
       }
-      yield `${xml}${tail}`;
+      yield out.bytes(tail).take();
     },
   };
 }
@@ -221,8 +206,22 @@ export async function* onePage<R>(rows: readonly R[]): AsyncGenerator<readonly R
 
 /** Deflate level: 1 is several times faster than 6 for files a few percent larger (decision 0019). */
 const LEVEL = 1;
-/** Bytes handed to zlib and not yet compressed, at most (plus one piece). */
-const QUEUED = 1 << 20;
+/** Pieces being compressed at once on the thread pool, at most: the two cores, and one more ready. */
+const IN_FLIGHT = 3;
+
+/** A piece deflated on its own, flushed to a byte boundary and not marked as the stream's last block. */
+const PIECE_OPTIONS: zlib.ZlibOptions = {
+  level: LEVEL,
+  finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  // One output buffer for a piece (about 40 kB of a 256 kB piece), not several joined.
+  chunkSize: 128 * 1024,
+};
+/** zlib's own buffers, never on shared memory: the ArrayBuffer fflate's handler asks for. */
+const own = (b: Buffer) => b as Buffer<ArrayBuffer>;
+const deflateRaw = promisify(zlib.deflateRaw);
+const deflatePiece = async (bytes: Uint8Array) => own(await deflateRaw(bytes, PIECE_OPTIONS));
+/** A deflate stream's last block, empty: what ends a run of pieces each compressed on its own. */
+const LAST_BLOCK = own(zlib.deflateRawSync(Buffer.alloc(0), { level: LEVEL }));
 
 /** Resolves once `stream` can take more, rejects if it closes first (the client went away). */
 function drained(stream: Writable): Promise<void> {
@@ -243,8 +242,11 @@ function drained(stream: Writable): Promise<void> {
 }
 
 /**
- * A file of the zip, deflated by Node's zlib (native code on the thread pool, so it compresses while the next rows
- * are read and written) and framed by fflate's streaming Zip, which takes any entry that tells its CRC and size.
+ * A file of the zip, deflated by Node's zlib and framed by fflate's streaming Zip, which takes any entry that tells
+ * its CRC and size. Each piece is deflated on its own (pigz's way: flushed to a byte boundary and not marked last, so
+ * the pieces' outputs joined in order, then an empty last block, are one deflate stream); so several compress at
+ * once on the thread pool while the next rows are read, none waiting for the main thread between them, for files
+ * under 1% larger than one stream would make.
  */
 class DeflatedEntry implements ZipInputFile {
   readonly compression = 8;
@@ -252,39 +254,38 @@ class DeflatedEntry implements ZipInputFile {
   crc = 0;
   ondata: AsyncFlateStreamHandler = () => undefined;
   readonly filename: string;
-  readonly #deflate = zlib.createDeflateRaw({ level: LEVEL, chunkSize: 64 * 1024 });
-  readonly #ended: Promise<void>;
+  /** Pieces handed to zlib, in the file's order, their output not yet passed on. */
+  readonly #pending: Promise<Buffer<ArrayBuffer>>[] = [];
+  #terminated = false;
 
   constructor(filename: string) {
     this.filename = filename;
-    this.#deflate.on('data', (chunk: Buffer<ArrayBuffer>) => this.ondata(null, chunk, false));
-    this.#ended = new Promise((resolve, reject) => {
-      this.#deflate.once('end', () => {
-        this.ondata(null, new Uint8Array(0), true);
-        resolve();
-      });
-      this.#deflate.once('error', reject);
-    });
-    // The failure is also the rejection of end() or of a write's wait; this keeps it from being unhandled meanwhile.
-    this.#ended.catch(() => undefined);
   }
 
-  async write(text: string): Promise<void> {
-    const bytes = Buffer.from(text, 'utf8');
+  async write(bytes: Uint8Array): Promise<void> {
     this.crc = zlib.crc32(bytes, this.crc);
     this.size += bytes.length;
-    this.#deflate.write(bytes);
-    // Up to QUEUED bytes wait for the thread pool while the next rows are written; past that, until it caught up.
-    if (this.#deflate.writableLength > QUEUED) await Promise.race([drained(this.#deflate), this.#ended]);
+    const deflated = deflatePiece(bytes);
+    // A failure is the rejection awaited below; this keeps it from being unhandled meanwhile.
+    deflated.catch(() => undefined);
+    this.#pending.push(deflated);
+    while (this.#pending.length > IN_FLIGHT) await this.#passOn();
   }
 
-  end(): Promise<void> {
-    this.#deflate.end();
-    return this.#ended;
+  async #passOn(): Promise<void> {
+    const next = this.#pending.shift();
+    if (!next) return;
+    const out = await next;
+    if (!this.#terminated) this.ondata(null, out, false);
+  }
+
+  async end(): Promise<void> {
+    while (this.#pending.length > 0) await this.#passOn();
+    if (!this.#terminated) this.ondata(null, LAST_BLOCK, true);
   }
 
   terminate(): void {
-    this.#deflate.destroy();
+    this.#terminated = true;
   }
 }
 
@@ -389,7 +390,7 @@ export async function writeXlsx(out: Writable, sheets: readonly Sheet[]): Promis
     }
     for (const [filename, text] of workbookParts(sheetNames(names))) {
       const part = add(filename);
-      await part.write(text);
+      await part.write(utf8(text));
       await part.end();
     }
     zip.end();

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { PassThrough, Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   columnLetters,
@@ -158,6 +159,44 @@ describe('the xlsx writer', () => {
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets['Tante righe'] ?? {});
     expect(rows).toHaveLength(10_000);
     expect(rows[9_999]?.TESTO).toBe('riga 9999');
+  });
+
+  it('writes a zip whose every file inflates to the size and CRC its directory declares', async () => {
+    async function* pages() {
+      for (let p = 0; p < 10; p++) {
+        await Promise.resolve();
+        yield Array.from({ length: 2_000 }, (_, i) => ({
+          text: `${p}-${i}-${Math.random()} Nicolò 😀`,
+          day: '2026-11-25',
+          month: '2026-11-01',
+          cents: i,
+          n: i,
+        }));
+      }
+    }
+    const file = await write([sheetOf('Prova', columns, pages())]);
+    // The central directory: its end record, then one header per file (APPNOTE 4.3.12, 4.3.16).
+    const end = file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    let at = file.readUInt32LE(end + 16);
+    const files: { name: string; crc: number; size: number; data: Buffer }[] = [];
+    for (let n = file.readUInt16LE(end + 10); n > 0; n--) {
+      const nameLength = file.readUInt16LE(at + 28);
+      const local = file.readUInt32LE(at + 42);
+      const start = local + 30 + file.readUInt16LE(local + 26) + file.readUInt16LE(local + 28);
+      files.push({
+        name: file.toString('utf8', at + 46, at + 46 + nameLength),
+        crc: file.readUInt32LE(at + 16),
+        size: file.readUInt32LE(at + 24),
+        data: zlib.inflateRawSync(file.subarray(start, start + file.readUInt32LE(at + 20))),
+      });
+      at += 46 + nameLength + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
+    }
+    expect(files.map((f) => f.name)).toContain('xl/worksheets/sheet1.xml');
+    for (const f of files) {
+      expect(f.data.length).toBe(f.size);
+      expect(zlib.crc32(f.data)).toBe(f.crc);
+    }
+    expect(files.find((f) => f.name === 'xl/worksheets/sheet1.xml')?.size).toBeGreaterThan(2_000_000);
   });
 
   it('waits for a slow reader, and stops reading rows when the reader goes away', async () => {
