@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { isSqlite } from '../../lib/text-search.ts';
 import { couponIs, type CouponState } from './coupon-status.ts';
 import type { CouponsTable } from './coupons.table.ts';
 
@@ -156,8 +157,22 @@ export async function redeem(
  * 'all' walks the index once from end to end instead of one seek per installer: for 100,000 installers (2,000,000
  * coupons) 0.7 s against 1.2 s page by page on SQLite, for a map of their figures (about 20 MB).
  */
-export async function figuresOf(db: DbOrTx, posatori: readonly string[] | 'all', today: string, tipo?: string) {
+export async function figuresOf(
+  db: DbOrTx,
+  posatori: readonly string[] | 'all',
+  today: string,
+  tipo?: string,
+): Promise<Map<string, CouponFigures>> {
   if (posatori.length === 0) return new Map<string, CouponFigures>();
+  if (posatori === 'all' && !db.isTransaction && !isSqlite(db)) {
+    // PostgreSQL hashes 2,000,000 coupons' aggregates in parallel: with the default 4 MB of work_mem it spills them
+    // to disk, and JIT-compiles the aggregates first (0.1 s). With the memory and no JIT: 0.85 s -> 0.57 s.
+    return db.transaction().execute(async (tx) => {
+      await sql`set local work_mem = '64MB'`.execute(tx);
+      await sql`set local jit = off`.execute(tx);
+      return figuresOf(tx, 'all', today, tipo);
+    });
+  }
   let q = db.selectFrom('coupons');
   if (posatori !== 'all') q = q.where('coupons.posatore', 'in', posatori);
   if (tipo) q = q.where('coupons.tipo', '=', tipo);

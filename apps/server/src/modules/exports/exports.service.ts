@@ -24,7 +24,11 @@ export type InstallerRow = Installer & { figures: CouponFigures };
 /** Rows read per page: big enough that the per-page reads are few, small enough that memory stays flat. */
 const PAGE = 2_000;
 
-/** The installers of a scope and filters in name order, a page at a time, each with its coupon figures. */
+/**
+ * The installers of a scope and filters in name order, a page at a time, each with its coupon figures. Each page is
+ * asked for before the one before it is written: on PostgreSQL the database reads it meanwhile (on SQLite the read
+ * runs when asked, so nothing changes there).
+ */
 async function* installerPages(
   db: DbOrTx,
   scope: PosatoriScope,
@@ -34,24 +38,27 @@ async function* installerPages(
   const today = todayInRome();
   // The whole registry: every installer's figures in one pass over the coupons, not a seek per installer.
   const everyone = scope.all && Object.values(filters).every((v) => v === undefined || v === '');
-  const all = everyone ? await figuresOf(db, 'all', today, tipocoupon) : null;
-  let after: ExportCursor | null = null;
-  for (;;) {
+  const all = everyone ? figuresOf(db, 'all', today, tipocoupon) : null;
+  const read = async (after: ExportCursor | null) => {
     const rows = await exportPage(db, scope, filters, after, PAGE);
-    if (rows.length === 0) return;
-    const figures =
-      all ??
-      (await figuresOf(
-        db,
-        rows.map((r) => r.uuid),
-        today,
-        tipocoupon,
-      ));
+    const uuids = rows.map((r) => r.uuid);
+    const figures = await (all ?? figuresOf(db, uuids, today, tipocoupon));
     // The figures join the rows read (no copy of each row).
-    yield rows.map((r) => Object.assign(r, { figures: figures.get(r.uuid) ?? noFigures }));
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < PAGE) return;
-    after = { lastname_key: last.lastname_key, name_key: last.name_key, uuid: last.uuid };
+    return rows.map((r) => Object.assign(r, { figures: figures.get(r.uuid) ?? noFigures }));
+  };
+  let next = read(null);
+  for (;;) {
+    const rows = await next;
+    const last = rows.at(-1);
+    if (!last) return;
+    const more = rows.length === PAGE;
+    if (more) {
+      next = read({ lastname_key: last.lastname_key, name_key: last.name_key, uuid: last.uuid });
+      // Awaited on the next turn; a reader that stops first (the client went away) leaves its failure unheard.
+      next.catch(() => undefined);
+    }
+    yield rows;
+    if (!more) return;
   }
 }
 
