@@ -27,6 +27,7 @@ import { refreshTypeCounts } from '../apps/server/src/modules/coupon-types/coupo
 import { drain, login, measure, startServer, type Measure } from './http.ts';
 import {
   benchExports,
+  exportVerdict,
   measureExport,
   measureMassActivation,
   type ExportMeasure,
@@ -236,15 +237,15 @@ try {
     // The exports: one whole download each, its time and the server's memory peak.
     const exportsMeasured: ExportMeasure[] = [];
     console.log(
-      `\n${'export'.padEnd(34)} ${'tempo ms'.padStart(9)} ${'MB file'.padStart(8)} ${'RSS MB prima'.padStart(13)} ${'RSS MB picco'.padStart(13)} ${'privata prima'.padStart(14)} ${'privata picco'.padStart(14)}`,
+      `\n${'export'.padEnd(34)} ${'tempo ms'.padStart(9)} ${'MB file'.padStart(8)} ${'RSS MB prima'.padStart(13)} ${'RSS MB picco'.padStart(13)} ${'privata prima'.padStart(14)} ${'privata picco'.padStart(14)} ${'crescita'.padStart(9)}  obiettivo`,
     );
     for (const e of benchExports.filter((x) => !args.only || x.name.includes(args.only))) {
       // Requests the lines above left queued would otherwise be timed as part of the export.
       await drain(server.url);
       const m = await measureExport(`${server.url}${e.path}`, cookies.get(e.as), pid, e.name);
-      exportsMeasured.push({ name: e.name, path: e.path, ...m });
+      exportsMeasured.push({ name: e.name, path: e.path, ...m, verdict: exportVerdict(e, m) });
       console.log(
-        `${e.name.padEnd(34)} ${m.ms.toFixed(0).padStart(9)} ${(m.bytes / 1_048_576).toFixed(1).padStart(8)} ${m.rssBeforeMb.toFixed(0).padStart(13)} ${m.rssPeakMb.toFixed(0).padStart(13)} ${m.anonBeforeMb.toFixed(0).padStart(14)} ${m.anonPeakMb.toFixed(0).padStart(14)}`,
+        `${e.name.padEnd(34)} ${m.ms.toFixed(0).padStart(9)} ${(m.bytes / 1_048_576).toFixed(1).padStart(8)} ${m.rssBeforeMb.toFixed(0).padStart(13)} ${m.rssPeakMb.toFixed(0).padStart(13)} ${m.anonBeforeMb.toFixed(0).padStart(14)} ${m.anonPeakMb.toFixed(0).padStart(14)} ${(m.anonPeakMb - m.anonBeforeMb).toFixed(0).padStart(9)}  ${exportVerdict(e, m)}`,
       );
     }
     // Mass activation: the press's preparation over the whole registry; its queued e-mails are dropped afterwards,
