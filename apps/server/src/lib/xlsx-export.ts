@@ -111,7 +111,12 @@ function cellWriter<R>(column: ExportColumn<R>, index: number): (out: XmlBytes, 
         if (value === null || value === undefined || value === '') return;
         const s = String(value);
         const spaced = s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32;
-        out.bytes(open).ascii(r).bytes(spaced ? preserve : start).text(s).bytes(end);
+        out
+          .bytes(open)
+          .ascii(r)
+          .bytes(spaced ? preserve : start)
+          .text(s)
+          .bytes(end);
       };
     }
     case 'date':

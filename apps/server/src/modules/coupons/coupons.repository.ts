@@ -169,7 +169,7 @@ export async function figuresOf(
     return figures;
   }
   if (isSqlite(db)) {
-    // SQLite reads on the server's thread: the walk goes in 16 stretches of the (random) uuids, each about 40 ms,
+    // SQLite reads on the server’s thread: the walk goes in 16 stretches of the (random) uuids, each about 45 ms,
     // with other requests served between them, instead of one read that holds every other user for 0.7 s.
     for (const [from, to] of UUID_STRETCHES) {
       await addFigures(figures, db, today, tipo, (q) =>
