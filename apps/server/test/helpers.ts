@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import type { Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { MigrationFailed, migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
 import { createFileStore } from '../src/lib/file-store.ts';
 import { randomToken } from '../src/lib/tokens.ts';
@@ -94,18 +94,20 @@ export async function createTestContext(
 }
 
 /**
- * Kysely's migrator looks for its tables by introspecting every schema of the database; on PostgreSQL, a test file
- * that drops its own schema at that moment makes the introspection fail with 'schema "t_…" does not exist' (another
- * file's schema). Only the test suite has many schemas coming and going: it tries again.
+ * Kysely's migrator first looks for its tables by introspecting every schema of the database. On PostgreSQL, a test
+ * file that drops its own schema at that moment makes the introspection fail ('schema "t_…" does not exist', or
+ * pg_get_serial_sequence's 'column "…" of relation "…" does not exist' for another file's table). Only the test
+ * suite has many schemas coming and going, so it tries again: a failure outside any migration has changed nothing,
+ * and on PostgreSQL the migrations themselves run in one transaction.
  */
-async function migrateWhileOthersDrop(db: Db, schema: string | undefined, upTo: string | undefined): Promise<void> {
+export async function migrateWhileOthersDrop(db: Db, schema: string | undefined, upTo?: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await migrateToLatest(db, schema, upTo);
       return;
     } catch (err) {
-      const otherSchemaGone = schema !== undefined && /schema "t_\w+" does not exist/.test(String(err));
-      if (!otherSchemaGone || attempt >= 3) throw err;
+      const introspectionRaced = schema !== undefined && err instanceof MigrationFailed && !err.migration;
+      if (!introspectionRaced || attempt >= 5) throw err;
     }
   }
 }

@@ -38,6 +38,15 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-17-search-indexes': searchIndexes,
 };
 
+/** migration: the migration that failed; undefined when the migrator failed before or between migrations. */
+export class MigrationFailed extends Error {
+  readonly migration: string | undefined;
+  constructor(migration: string | undefined, cause: unknown) {
+    super(`Migrazione fallita${migration ? ` (${migration})` : ''}: ${String(cause)}`, { cause });
+    this.migration = migration;
+  }
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
@@ -49,7 +58,5 @@ export async function migrateToLatest(db: Db, schema?: string, upTo?: string): P
   // upTo: a migration's name, for tests that put old-shaped data in before the migration that reshapes it.
   const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migrazione fallita${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`);
-  }
+  if (error || failed) throw new MigrationFailed(failed?.migrationName, error);
 }

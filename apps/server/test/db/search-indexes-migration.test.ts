@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { migrateToLatest } from '../../src/db/migrate.ts';
 import { searchTitles } from '../../src/modules/documents/documents.repository.ts';
 import { searchFolders } from '../../src/modules/messages/messages.repository.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { createTestContext, migrateWhileOthersDrop, type TestContext } from '../helpers.ts';
 
 /**
  * Migration 2026-11-25-17 (docs/decisions/0020): rows written before it get a folded title (documents) or a
@@ -75,7 +74,7 @@ it('folds what is stored and indexes it', async () => {
     })
     .execute();
 
-  await migrateToLatest(ctx.db, ctx.schema);
+  await migrateWhileOthersDrop(ctx.db, ctx.schema);
 
   const message = await ctx.db.selectFrom('messages').select('oggetto_key').executeTakeFirstOrThrow();
   expect(message.oggetto_key).toBe('novita: perche si');
