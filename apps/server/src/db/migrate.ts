@@ -15,6 +15,7 @@ import * as massActivation from './migrations/2026-11-25-14-mass-activation.ts';
 import * as usageStatistics from './migrations/2026-11-25-15-usage-statistics.ts';
 import * as imports from './migrations/2026-11-25-16-imports.ts';
 import * as searchIndexes from './migrations/2026-11-25-17-search-indexes.ts';
+import * as couponTotals from './migrations/2026-11-25-18-coupon-totals.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-15-usage-statistics': usageStatistics,
   '2026-11-25-16-imports': imports,
   '2026-11-25-17-search-indexes': searchIndexes,
+  '2026-11-25-18-coupon-totals': couponTotals,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

@@ -6,6 +6,7 @@ import { capoareaKeys } from '../../src/modules/capoarea/capoarea.repository.ts'
 import { partnerKeys } from '../../src/modules/partners/partners.repository.ts';
 import { addRecipients, insertMessage } from '../../src/modules/messages/messages.repository.ts';
 import { posatoreKeys } from '../../src/modules/posatori/posatori.repository.ts';
+import { noCouponTotals } from '../../src/modules/posatori/posatori.table.ts';
 import { rivenditoreKeys } from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import { personOfUser, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
@@ -84,7 +85,7 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
         uuid,
         user_uuid: userUuid,
         userstato: userUuid ? 'requested' : 'none',
-        coupon: 0,
+        ...noCouponTotals,
         code,
         email: `${code.toLowerCase()}@esempio.it`,
         state: o.state,

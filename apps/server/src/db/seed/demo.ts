@@ -15,7 +15,7 @@ import { paymentFileKey } from '../../modules/partners/pagamenti.service.ts';
 import type { PartnerPaymentsTable, PartnersTable } from '../../modules/partners/partners.table.ts';
 import type { UserRolesTable, UserStato, UsersTable } from '../../modules/auth/auth.table.ts';
 import type { CouponsTable } from '../../modules/coupons/coupons.table.ts';
-import type { PosatoreStato, PosatoriTable } from '../../modules/posatori/posatori.table.ts';
+import { noCouponTotals, type PosatoreStato, type PosatoriTable } from '../../modules/posatori/posatori.table.ts';
 import { addDays, addMonths, todayInRome } from '../../lib/clock.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -679,7 +679,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         ...posatoreKeys({ ...p, code: opts.code }),
         userstato: opts.username ? opts.userStato : 'none',
         // Counted from the coupons once they are in (refreshCouponCounts).
-        coupon: 0,
+        ...noCouponTotals,
         // Last course month: most installers attended one since 2019, a few never did.
         dtstart: chance(0.88) ? `${int(2019, thisYear)}-${pad2(int(1, 12))}-01` : '',
         azienda: p.ragsoc,

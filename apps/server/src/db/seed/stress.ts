@@ -16,7 +16,7 @@ import { refreshTypeCounts } from '../../modules/coupon-types/coupon-types.repos
 import { COUPON_BODY_LENGTH, couponCodeFrom } from '@portal/shared/validation/coupon-code';
 import { rivenditoreKeys } from '../../modules/rivenditori/rivenditori.repository.ts';
 import type { PartnerPaymentsTable, PartnersTable } from '../../modules/partners/partners.table.ts';
-import type { PosatoreStato, PosatoriTable } from '../../modules/posatori/posatori.table.ts';
+import { noCouponTotals, type PosatoreStato, type PosatoriTable } from '../../modules/posatori/posatori.table.ts';
 import type { RivenditoriTable } from '../../modules/rivenditori/rivenditori.table.ts';
 import { addDays, addMonths } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -424,7 +424,7 @@ export async function seedStressPosatori(db: Db, net: StressNetwork, count: numb
       ...posatoreKeys({ name, lastname, code: `POS${String(i + 1).padStart(6, '0')}` }),
       userstato: userStato ?? 'none',
       // Counted once the coupons are in (seedStressCoupons).
-      coupon: 0,
+      ...noCouponTotals,
       dtstart: g.chance(0.88) ? `${g.int(2015, THIS_YEAR)}-${String(g.int(1, 12)).padStart(2, '0')}-01` : '',
       azienda: ragsoc,
       tipo,

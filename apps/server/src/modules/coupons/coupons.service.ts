@@ -103,7 +103,7 @@ export async function activeType(db: DbOrTx, uuid: string): Promise<CouponType> 
 
 /**
  * POST /api/setcoupon/{id}: a new type (its value follows) or a new expiry, only while the coupon is not redeemed.
- * The type counts are recounted in the same transaction.
+ * The type counts and the installer's figures are recounted in the same transaction.
  */
 export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -116,6 +116,7 @@ export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Prom
         throw new HttpError(409, COUPON_LOCKED);
       }
       await refreshTypeCounts(tx, [coupon.tipo, type.uuid]);
+      await refreshCouponCounts(tx, coupon.posatore);
     } else if (!(await repo.updateUnredeemed(tx, uuid, { scadenza: body.pscadenza }))) {
       throw new HttpError(409, COUPON_LOCKED);
     }
@@ -233,7 +234,11 @@ export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typ
   if ((await countFailures(db, key, addMinutes(now, -REDEEM_THROTTLE.windowMinutes))) >= REDEEM_THROTTLE.max) {
     return { res: 'KO', code, reason: TOO_MANY_CODES };
   }
-  const redeemed = await repo.redeem(db, { posatore, code, rivenditore: rivenditore.uuid, today: todayInRome() });
+  const redeemed = await db.transaction().execute(async (tx) => {
+    const done = await repo.redeem(tx, { posatore, code, rivenditore: rivenditore.uuid, today: todayInRome() });
+    if (done) await refreshCouponCounts(tx, posatore);
+    return done;
+  });
   if (!redeemed) {
     await recordFailure(db, key, now);
     return { res: 'KO', code, reason: msg.couponNonValido };

@@ -8,7 +8,14 @@ import type { ExportColumn } from '../../lib/xlsx-export.ts';
 import { notFound } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import { couponStateOf } from '../coupons/coupon-status.ts';
-import { couponsOf, figuresOf, noFigures, type CouponFigures } from '../coupons/coupons.repository.ts';
+import {
+  couponsOf,
+  figuresFromTotals,
+  figuresOf,
+  noFigures,
+  validFiguresOfAll,
+  type CouponFigures,
+} from '../coupons/coupons.repository.ts';
 import { exportPage, type ExportCursor, type PosatoriScope } from '../posatori/posatori.repository.ts';
 import { scopeOf } from '../posatori/posatori.service.ts';
 import { exportPage as partnerPage } from '../partners/partners.repository.ts';
@@ -36,14 +43,25 @@ async function* installerPages(
   tipocoupon?: string,
 ): AsyncGenerator<InstallerRow[]> {
   const today = todayInRome();
-  // The whole registry: every installer's figures in one pass over the coupons, not a seek per installer.
   const everyone = scope.all && Object.values(filters).every((v) => v === undefined || v === '');
-  const all = everyone ? figuresOf(db, 'all', today, tipocoupon) : null;
+  // The whole registry: the totals its rows keep and today's valid coupons in one range of an index. A list (or
+  // coupons of one type): a grouped seek per page of installers.
+  const valid = everyone && !tipocoupon ? validFiguresOfAll(db, today) : null;
+  // Awaited by the first page; a failure before then is heard there, not as an unhandled rejection.
+  valid?.catch(() => undefined);
   const read = async (after: ExportCursor | null) => {
     const rows = await exportPage(db, scope, filters, after, PAGE);
-    const uuids = rows.map((r) => r.uuid);
-    const figures = await (all ?? figuresOf(db, uuids, today, tipocoupon));
     // The figures join the rows read (no copy of each row).
+    if (valid) {
+      const validNow = await valid;
+      return rows.map((r) => Object.assign(r, { figures: figuresFromTotals(r, validNow.get(r.uuid)) }));
+    }
+    const figures = await figuresOf(
+      db,
+      rows.map((r) => r.uuid),
+      today,
+      tipocoupon,
+    );
     return rows.map((r) => Object.assign(r, { figures: figures.get(r.uuid) ?? noFigures }));
   };
   let next = read(null);

@@ -37,7 +37,7 @@ import { partnerKeys } from '../partners/partners.repository.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { posatoreKeys, qualificaExists } from '../posatori/posatori.repository.ts';
 import { saveBodyOf, statoAfterSave, toRow } from '../posatori/posatori.service.ts';
-import type { PosatoriTable } from '../posatori/posatori.table.ts';
+import { noCouponTotals, type PosatoriTable } from '../posatori/posatori.table.ts';
 import * as repo from './imports.repository.ts';
 import type { ImportPosatoriTable } from './imports.table.ts';
 
@@ -419,7 +419,7 @@ function newInstaller(values: SheetValues, extras: ImportExtras, now: string): P
     img: '',
     err1: '',
     userstato: 'none',
-    coupon: 0,
+    ...noCouponTotals,
     created_at: now,
     updated_at: now,
     ...values,
@@ -501,7 +501,8 @@ async function storeInstallers(
       ...row,
       ...posatoreKeys(row),
       stato: statoAfterSave('', saveBodyOf(row)),
-      coupon: type ? type.ncoupon : 0,
+      // The type's coupons, none redeemed: what refreshCouponCounts would write.
+      ...(type ? { coupon: type.ncoupon, coupon_valore: type.ncoupon * type.valore } : {}),
     })),
   );
   for (const { row, emailFrom } of updates.values()) {

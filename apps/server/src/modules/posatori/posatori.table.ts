@@ -44,8 +44,28 @@ export interface PosatoriTable {
   code_key: string;
   /** The login account's stato, 'none' without one: kept by auth.repository whenever an account changes. */
   userstato: 'active' | 'disabled' | 'requested' | 'none';
-  /** Coupons held: kept by refreshCouponCounts whenever coupons are added or removed. */
+  /** Coupons held: kept by refreshCouponCounts whenever coupons are added, removed, retyped or redeemed. */
   coupon: number;
+  /** Their value in cents, the redeemed ones and their value, the last redemption date: kept with `coupon`. */
+  coupon_valore: number;
+  coupon_usati: number;
+  coupon_valore_usati: number;
+  coupon_ultima: string | null;
   created_at: string;
   updated_at: string;
 }
+
+/** The coupon figures kept on an installer's row by refreshCouponCounts. */
+export type PosatoreCouponTotals = Pick<
+  PosatoriTable,
+  'coupon' | 'coupon_valore' | 'coupon_usati' | 'coupon_valore_usati' | 'coupon_ultima'
+>;
+
+/** A new installer's: no coupons yet. */
+export const noCouponTotals: PosatoreCouponTotals = {
+  coupon: 0,
+  coupon_valore: 0,
+  coupon_usati: 0,
+  coupon_valore_usati: 0,
+  coupon_ultima: null,
+};

@@ -1,6 +1,8 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCodeFrom, normalizeCouponCode } from '@portal/shared/validation/coupon-code';
 import { addDays, addMonths, todayInRome } from '../../../src/lib/clock.ts';
+import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, login, loginEveryRole, personOfUser, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
@@ -58,7 +60,7 @@ async function installer(o: { stato?: 'OK' | 'SOSPESO'; rivenditore?: string | n
       userstato: 'none',
       code,
       code_key: code.toLowerCase(),
-      coupon: 0,
+      ...noCouponTotals,
       stato: o.stato ?? 'OK',
       rivenditore: o.rivenditore === undefined ? demoRiv : o.rivenditore,
       ...(o.state ? { state: o.state, capoarea: null } : {}),
@@ -265,6 +267,28 @@ describe('redeeming at the reseller’s counter', () => {
       .where('uuid', '=', c?.uuid ?? '')
       .executeTakeFirstOrThrow();
     expect(row.rivenditore).toBe(demoRiv);
+  });
+
+  it('counts every one of an installer’s coupons redeemed at the same time in the registry’s figures', async () => {
+    const p = await installer();
+    await assign(p);
+    const coupons = await assign(p);
+    expect(coupons).toHaveLength(4);
+    // The other tests' wrong codes must not pause this reseller.
+    await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
+    const replies = await Promise.all(coupons.map((c) => redeem(p, c.code)));
+    expect(replies.map((r) => (r.json() as { res: string }).res)).toEqual(['OK', 'OK', 'OK', 'OK']);
+    const res = await call('GET', '/api/export');
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0] ?? ''] ?? {});
+    const code = (await ctx.db.selectFrom('posatori').select('code').where('uuid', '=', p).executeTakeFirstOrThrow())
+      .code;
+    expect(rows.find((r) => r.CODICE === code)).toMatchObject({
+      'COUPON TOTALI': 4,
+      'COUPON UTILIZZATI': 4,
+      'COUPON VALIDI': 0,
+      'COUPON SCADUTI': 0,
+    });
   });
 
   it('pauses a reseller after 10 wrong codes in 15 minutes, even for a right one', async () => {

@@ -227,3 +227,61 @@ describe('the partner export (/api/exportpartner)', () => {
     expect((await get('/api/exportpartner', posatore)).statusCode).toBe(403);
   });
 });
+
+describe('the registry’s coupon figures after the coupons change', () => {
+  it('match, for the whole registry, what a filtered list counts from the coupons themselves', async () => {
+    const post = (url: string, payload: object, cookie = admin) =>
+      ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    // One of the demo reseller's installers who is not suspended (a suspended one's coupons are refused).
+    const someone = await ctx.db
+      .selectFrom('posatori')
+      .select(['uuid', 'code'])
+      .where('rivenditore', '=', await personOfUser(ctx.db, 'rivenditori', 'rivenditore'))
+      .where('stato', '!=', 'SOSPESO')
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+    const types = (await get('/api/tcoupons', admin)).json() as { uuid: string; disattiva: boolean }[];
+    const [first, second] = types.filter((t) => !t.disattiva);
+    for (let i = 0; i < 3; i++) {
+      const given = await post('/api/assegnacoupon', { tipo: first?.uuid, posatore: someone.uuid });
+      expect(given.json()).toMatchObject({ res: 'OK' });
+    }
+    // The coupons just given: valid, of an active type.
+    const page = (await get(`/api/coupons/${someone.uuid}?size=200`, admin)).json() as {
+      data: { uuid: string; code: string; stato: string; tipo: string }[];
+    };
+    const fresh = page.data.filter((c) => c.tipo === first?.uuid && c.stato === 'valid');
+    const [a, b, c] = fresh;
+    expect((await post(`/api/posatori/${someone.uuid}/coupon`, { code: a?.code }, riv)).json()).toMatchObject({
+      res: 'OK',
+    });
+    expect((await post(`/api/setcoupon/${b?.uuid}`, { ptipo: second?.uuid })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/coupon/${c?.uuid}`, headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(200);
+
+    // The whole registry reads the figures another way (the totals its rows keep) than a filtered list (a grouped
+    // read of the coupons): every figure column of both exports must agree.
+    for (const url of ['/api/export', '/api/exports/puntiriv']) {
+      const whole = await workbook(url, admin);
+      const one = await workbook(`${url}?code=${someone.code}`, admin);
+      expect(one.rows).toHaveLength(1);
+      const figures = one.headers.slice(one.headers.indexOf('COUPON TOTALI'));
+      expect(figures.length).toBeGreaterThanOrEqual(5);
+      const fromWhole = whole.rows.find((r) => r.EMAIL === one.rows[0]?.EMAIL && r.NOME === one.rows[0]?.NOME);
+      for (const h of figures) expect([h, fromWhole?.[h]]).toEqual([h, one.rows[0]?.[h]]);
+    }
+    const fromWhole = (await workbook('/api/export', admin)).rows.find((r) => r.CODICE === someone.code);
+    const totals = (await get(`/api/coupons/${someone.uuid}`, admin)).json() as {
+      totals: Record<'tot' | 'valid' | 'used' | 'expired', { n: number; valore: number }>;
+    };
+    expect(fromWhole).toMatchObject({
+      'COUPON TOTALI': totals.totals.tot.n,
+      'COUPON VALIDI': totals.totals.valid.n,
+      'COUPON UTILIZZATI': totals.totals.used.n,
+      'COUPON SCADUTI': totals.totals.expired.n,
+      'VALORE VALIDI': totals.totals.valid.valore,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MassActivation } from '@portal/shared/schemas/sendmassive';
 import { sendDueMails } from '../../../src/lib/mail-queue.ts';
+import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, login, loginEveryRole, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
@@ -43,7 +44,7 @@ async function installer(email: string): Promise<string> {
   const uuid = crypto.randomUUID();
   await ctx.db
     .insertInto('posatori')
-    .values({ ...template, uuid, user_uuid: null, userstato: 'none', code: '', code_key: '', email })
+    .values({ ...template, ...noCouponTotals, uuid, user_uuid: null, userstato: 'none', code: '', code_key: '', email })
     .execute();
   return uuid;
 }
