@@ -115,8 +115,9 @@ export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Prom
       if (!(await repo.updateUnredeemed(tx, uuid, { tipo: type.uuid, valore: type.valore }))) {
         throw new HttpError(409, COUPON_LOCKED);
       }
-      await refreshTypeCounts(tx, [coupon.tipo, type.uuid]);
+      // The installer's row before the types' (as every coupon change takes them), so two changes cannot deadlock.
       await refreshCouponCounts(tx, coupon.posatore);
+      await refreshTypeCounts(tx, [coupon.tipo, type.uuid]);
     } else if (!(await repo.updateUnredeemed(tx, uuid, { scadenza: body.pscadenza }))) {
       throw new HttpError(409, COUPON_LOCKED);
     }
