@@ -1,5 +1,5 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database, DbOrTx } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import { couponIs, type CouponState } from './coupon-status.ts';
 import type { PosatoreCouponTotals } from '../posatori/posatori.table.ts';
@@ -162,22 +162,8 @@ export async function figuresOf(
   today: string,
   tipo?: string,
 ): Promise<Map<string, CouponFigures>> {
-  const figures = new Map<string, CouponFigures>();
-  if (posatori.length > 0) await addFigures(figures, db, today, tipo, (q) => q.where('posatore', 'in', posatori));
-  return figures;
-}
-
-type CouponsQuery = SelectQueryBuilder<Database, 'coupons', object>;
-
-/** Adds to `figures` those of the installers whose coupons `narrow` keeps. */
-async function addFigures(
-  figures: Map<string, CouponFigures>,
-  db: DbOrTx,
-  today: string,
-  tipo: string | undefined,
-  narrow: (q: CouponsQuery) => CouponsQuery,
-): Promise<void> {
-  let q = narrow(db.selectFrom('coupons'));
+  if (posatori.length === 0) return new Map();
+  let q = db.selectFrom('coupons').where('coupons.posatore', 'in', posatori);
   if (tipo) q = q.where('coupons.tipo', '=', tipo);
   const rows = await q
     // Conditional aggregates as FILTER clauses (SQLite and PostgreSQL): cheaper per coupon than sum(case ...).
@@ -200,20 +186,23 @@ async function addFigures(
     .groupBy('coupons.posatore')
     .execute();
   const n = (v: unknown) => Number(v ?? 0);
-  for (const r of rows) {
-    figures.set(r.posatore, {
-      tot: n(r.tot),
-      valore: n(r.valore),
-      scaduti: n(r.scaduti),
-      valore_scaduti: n(r.valore_scaduti),
-      usati: n(r.usati),
-      valore_usati: n(r.valore_usati),
-      rimanenti: n(r.rimanenti),
-      valore_rimanenti: n(r.valore_rimanenti),
-      ultima: r.ultima ?? '',
-      scadenza: r.scadenza ?? '',
-    });
-  }
+  return new Map(
+    rows.map((r): [string, CouponFigures] => [
+      r.posatore,
+      {
+        tot: n(r.tot),
+        valore: n(r.valore),
+        scaduti: n(r.scaduti),
+        valore_scaduti: n(r.valore_scaduti),
+        usati: n(r.usati),
+        valore_usati: n(r.valore_usati),
+        rimanenti: n(r.rimanenti),
+        valore_rimanenti: n(r.valore_rimanenti),
+        ultima: r.ultima ?? '',
+        scadenza: r.scadenza ?? '',
+      },
+    ]),
+  );
 }
 
 /** An installer's coupon figures; money in cents, dates YYYY-MM-DD or ''. */

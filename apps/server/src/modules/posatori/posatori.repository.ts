@@ -422,15 +422,16 @@ export async function redeemedAt(db: DbOrTx, rivenditore: string): Promise<numbe
 
 /**
  * Recounts the coupons installers hold into posatori.coupon (the list's column and its order) and the figures
- * beside it (value, redeemed, their value, last redemption; the registry export's): one installer, or all of them
- * after a bulk load (seeds, imports). Whoever adds, removes, retypes or redeems coupons calls it in the same
- * transaction; recounting, not incrementing, so a call can never drift.
+ * beside it (value, redeemed, their value, last redemption; the registry export's): one installer, some, or all of
+ * them after a bulk load (seeds). Whoever adds, removes, retypes or redeems coupons calls it in the same
+ * transaction; recounting, not incrementing, so a call can never drift. One grouped read of the coupons joined to
+ * the rows (a lookup per installer and column ran for minutes on PostgreSQL at 100,000), and those left without
+ * coupons back to none.
  */
 export async function refreshCouponCounts(db: DbOrTx, posatoreUuid?: string | readonly string[]): Promise<void> {
-  if (posatoreUuid === undefined) return recountEveryone(db);
   const some = typeof posatoreUuid === 'string' ? [posatoreUuid] : posatoreUuid;
-  if (some.length === 0) return;
-  if (!isSqlite(db)) {
+  if (some?.length === 0) return;
+  if (some && !isSqlite(db)) {
     // PostgreSQL: an UPDATE that waits for another transaction's lock on the row then counts with the snapshot it
     // took before waiting, missing what that one committed (two coupons of one installer redeemed at once). Taking
     // the rows first makes the recount a later statement, with a snapshot taken after they are free.
@@ -442,50 +443,18 @@ export async function refreshCouponCounts(db: DbOrTx, posatoreUuid?: string | re
       .forNoKeyUpdate()
       .execute();
   }
-  // Each a walk of the installer's entries in coupons_figures (posatore first), no row lookups.
-  await db
-    .updateTable('posatori')
-    .set((eb) => {
-      const mine = () => eb.selectFrom('coupons').whereRef('coupons.posatore', '=', 'posatori.uuid');
-      return {
-        coupon: mine().select((c) => c.fn.countAll<number>().as('n')),
-        coupon_valore: eb.fn.coalesce(
-          mine().select((c) => c.fn.sum<number>('coupons.valore').as('v')),
-          eb.lit(0),
-        ),
-        coupon_usati: mine().select((c) => c.fn.count<number>('coupons.dtesecuzione').as('n')),
-        coupon_valore_usati: eb.fn.coalesce(
-          mine()
-            .where('coupons.dtesecuzione', 'is not', null)
-            .select((c) => c.fn.sum<number>('coupons.valore').as('v')),
-          eb.lit(0),
-        ),
-        coupon_ultima: mine().select((c) => c.fn.max('coupons.dtesecuzione').as('d')),
-      };
-    })
-    .where('uuid', 'in', some)
-    .execute();
-}
-
-/**
- * Every installer after a bulk load: one grouped pass over the coupons joined to the rows (five lookups per
- * installer were minutes on PostgreSQL at 100,000), and those left without coupons back to none.
- */
-async function recountEveryone(db: DbOrTx): Promise<void> {
-  await db
+  let emptied = db
     .updateTable('posatori')
     .set(noCouponTotals)
+    .where('coupon', '!=', 0)
     .where((eb) =>
-      eb.and([
-        eb('coupon', '!=', 0),
-        eb.not(
-          eb.exists(eb.selectFrom('coupons').whereRef('coupons.posatore', '=', 'posatori.uuid').select('coupons.uuid')),
-        ),
-      ]),
-    )
-    .execute();
-  const figures = db
-    .selectFrom('coupons')
+      eb.not(eb.exists(eb.selectFrom('coupons').whereRef('coupons.posatore', '=', 'posatori.uuid').select('uuid'))),
+    );
+  if (some) emptied = emptied.where('uuid', 'in', some);
+  await emptied.execute();
+  let held = db.selectFrom('coupons');
+  if (some) held = held.where('coupons.posatore', 'in', some);
+  const figures = held
     .select((eb) => [
       'coupons.posatore',
       eb.fn.countAll<number>().as('n'),
