@@ -95,6 +95,8 @@ test('the reseller redeems a code at the counter and sees the count change', asy
     .getByText(/^\d[\d.]*$/);
   const before = Number(await used.textContent());
   await page.goto(`/rivenditori/posatori/${mario}`);
+  await expect(page.getByRole('button', { name: 'USA COUPON' })).toBeInViewport({ ratio: 1 });
+  await shot(page, 'rivenditori-posatore');
   await page.getByRole('button', { name: 'USA COUPON' }).click();
   const dialog = page.getByRole('dialog', { name: 'Copoun' });
   // A typo is caught before the server.

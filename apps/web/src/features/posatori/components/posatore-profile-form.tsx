@@ -108,7 +108,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
   );
 
   return (
-    <ProfileLayout aside={aside} actions={actions} after={after}>
+    <ProfileLayout aside={aside} actions={actions} actionsFirst={ro} after={after}>
       <Box component="form" id={formId} noValidate onSubmit={submit} aria-label="Modifica Profilo">
         <Stack spacing={2}>
           <FormSection title="Dati personali">
