@@ -139,7 +139,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               filter={codfisFilter}
               slotProps={{
                 input: { readOnly: ro },
-                htmlInput: { maxLength: 16, autoCapitalize: 'characters', spellCheck: false },
+                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
               }}
             />
             <WideField span="two-sm">
@@ -153,6 +153,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               />
             </WideField>
             <FormTextField
+              maxLength={16}
               {...text}
               name="city"
               id="profile-city"
@@ -168,7 +169,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               required={req}
               filter={capFilter}
               autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 5, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
             <FormProvinceField
               control={control}
@@ -183,6 +184,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
           <FormSection title="Dati aziendali">
             {/* Spec: Azienda is read-only in the self-edit; the company is the admin's record (issue 8). */}
             <FormTextField
+              maxLength={5}
               {...text}
               name="azienda"
               id="profile-azienda"
@@ -217,24 +219,26 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               autoComplete="url"
             />
             <FormTextField
+              maxLength={11}
               {...text}
               name="piva"
               id="profile-piva"
               label="Partita IVA"
               filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 11, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
           </FormSection>
 
           <FormSection title="Riferimenti">
             {setup.manage && (
               <FormTextField
+                maxLength={30}
                 {...text}
                 name="code"
                 id="profile-code"
                 label="Codice posatore"
                 helperText="Univoco: due posatori non possono avere lo stesso codice"
-                slotProps={{ htmlInput: { maxLength: 30, spellCheck: false } }}
+                slotProps={{ htmlInput: { spellCheck: false } }}
               />
             )}
             <ReferenceField
