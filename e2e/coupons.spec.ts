@@ -105,6 +105,13 @@ test('the reseller redeems a code at the counter and sees the count change', asy
   await dialog.getByLabel('Codice coupon').fill(typo);
   await dialog.getByRole('button', { name: 'Usa coupon' }).click();
   await expect(dialog.getByRole('status')).toContainText('Coupon non valido');
+  // Ten characters were typed: the reason is the mistake in them, not their number.
+  await expect(dialog.getByRole('status')).toContainText('un carattere è sbagliato o due sono scambiati');
+  await expect(dialog.getByRole('status')).not.toContainText('10 caratteri');
+  await dialog.getByLabel('Codice coupon').fill(code.slice(0, 8));
+  await dialog.getByRole('button', { name: 'Usa coupon' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Mancano 3 caratteri');
+  await shot(page, 'rivenditori-copoun-corto');
   await dialog.getByLabel('Codice coupon').fill(code.replace('-', '').toLowerCase());
   await dialog.getByRole('button', { name: 'Usa coupon' }).click();
   await expect(dialog.getByRole('status')).toContainText(`Coupon ${code} utilizzato correttamente`);
