@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -50,6 +50,8 @@ type PosatoreProfileFormProps = {
   aside: ReactNode;
   /** What follows the form in the main column: the gallery, which saves on its own. */
   after: ReactNode;
+  /** Marks what the rules refuse as soon as the form opens: an incomplete profile shows what is left to fix. */
+  checkOnOpen?: boolean;
 };
 
 /**
@@ -57,16 +59,26 @@ type PosatoreProfileFormProps = {
  * browser checks the same zod schema as the server: invalid -> 'Attenzione, correggere i campi segnalati' with the
  * fields marked and nothing sent; a refused save -> 'Errore salvataggio'; saved -> 'Dati Salvati' (not for admins).
  */
-export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }: PosatoreProfileFormProps) {
+export function PosatoreProfileForm({
+  profile,
+  setup,
+  listSearch,
+  aside,
+  after,
+  checkOnOpen = false,
+}: PosatoreProfileFormProps) {
   const formId = useId();
   const navigate = useNavigate();
   const save = useSavePosatore(profile.uuid);
   const qualifiche = useCombo('qualifiche');
   const [redeeming, setRedeeming] = useState(false);
-  const { control, handleSubmit, setError, reset, formState } = useForm<PosatoreSaveBody>({
+  const { control, handleSubmit, setError, reset, formState, trigger } = useForm<PosatoreSaveBody>({
     resolver: zodResolver(setup.rules ? posatoreProfileForm : posatoreSaveBody),
     defaultValues: formValues(profile),
   });
+  useEffect(() => {
+    if (checkOnOpen) void trigger();
+  }, [checkOnOpen, trigger]);
   const ro = setup.readOnly;
   const registryRo = ro || setup.registryReadOnly;
   const req = setup.rules && !ro;
@@ -131,6 +143,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               readOnly={ro}
             />
             <FormTextField
+              maxLength={16}
               {...text}
               name="codfis"
               id="profile-codfis"
@@ -153,7 +166,6 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               />
             </WideField>
             <FormTextField
-              maxLength={16}
               {...text}
               name="city"
               id="profile-city"
@@ -162,6 +174,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               autoComplete="address-level2"
             />
             <FormTextField
+              maxLength={5}
               {...text}
               name="cap"
               id="profile-cap"
@@ -184,7 +197,6 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
           <FormSection title="Dati aziendali">
             {/* Spec: Azienda is read-only in the self-edit; the company is the admin's record (issue 8). */}
             <FormTextField
-              maxLength={5}
               {...text}
               name="azienda"
               id="profile-azienda"
