@@ -25,3 +25,17 @@ test('on a phone the installer opens the Coupons window with a QR code per valid
   await expect(coupons.getByText('Scaduto il', { exact: false }).first()).toBeVisible();
   await shot(coupons, 'phone-posatore-coupons');
 });
+
+test('on a phone the reseller finds USA COUPON on the first screen of an installer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, 'rivenditore');
+  await expect(page).toHaveURL('/rivenditori');
+  const list = (await (await page.request.get('/api/posatori4ri?code=POS0001')).json()) as {
+    data: { uuid: string }[];
+  };
+  await page.goto(`/rivenditori/posatori/${list.data[0]?.uuid ?? ''}`);
+  await expect(page.getByRole('heading', { name: 'Modifica Profilo' })).toBeVisible();
+  // At the counter the code is what matters: the button is in view without scrolling past the read-only form.
+  await expect(page.getByRole('button', { name: 'USA COUPON' })).toBeInViewport({ ratio: 1 });
+  await shot(page, 'phone-rivenditori-posatore');
+});

@@ -95,6 +95,8 @@ test('the reseller redeems a code at the counter and sees the count change', asy
     .getByText(/^\d[\d.]*$/);
   const before = Number(await used.textContent());
   await page.goto(`/rivenditori/posatori/${mario}`);
+  await expect(page.getByRole('button', { name: 'USA COUPON' })).toBeInViewport({ ratio: 1 });
+  await shot(page, 'rivenditori-posatore');
   await page.getByRole('button', { name: 'USA COUPON' }).click();
   const dialog = page.getByRole('dialog', { name: 'Copoun' });
   // A typo is caught before the server.
@@ -103,6 +105,13 @@ test('the reseller redeems a code at the counter and sees the count change', asy
   await dialog.getByLabel('Codice coupon').fill(typo);
   await dialog.getByRole('button', { name: 'Usa coupon' }).click();
   await expect(dialog.getByRole('status')).toContainText('Coupon non valido');
+  // Ten characters were typed: the reason is the mistake in them, not their number.
+  await expect(dialog.getByRole('status')).toContainText('un carattere è sbagliato o due sono scambiati');
+  await expect(dialog.getByRole('status')).not.toContainText('10 caratteri');
+  await dialog.getByLabel('Codice coupon').fill(code.slice(0, 8));
+  await dialog.getByRole('button', { name: 'Usa coupon' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Mancano 3 caratteri');
+  await shot(page, 'rivenditori-copoun-corto');
   await dialog.getByLabel('Codice coupon').fill(code.replace('-', '').toLowerCase());
   await dialog.getByRole('button', { name: 'Usa coupon' }).click();
   await expect(dialog.getByRole('status')).toContainText(`Coupon ${code} utilizzato correttamente`);
@@ -148,4 +157,67 @@ test('the area manager exports the reseller coupons of one type', async ({ page 
   const bytes = fs.readFileSync(await file.path());
   // An .xlsx is a zip: it starts with PK.
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
+});
+
+test('the admin types a coupon expiry at a normal pace and it is saved once, when whole', async ({ page }) => {
+  await login(page, 'admin', '/admin');
+  const list = (await (await page.request.get('/api/posatori?code=POS0001')).json()) as { data: { uuid: string }[] };
+  const mario = list.data[0]?.uuid ?? '';
+  type Stored = { data: { uuid: string; code: string; stato: string; dtesecuzione: string; scadenza: string }[] };
+  const stored = async () =>
+    ((await (await page.request.get(`/api/readcoupons/${mario}?size=200`)).json()) as Stored).data;
+  const coupon = (await stored()).find((c) => c.stato === 'valid' && c.dtesecuzione === '');
+  expect(coupon).toBeDefined();
+  const code = coupon?.code ?? '';
+
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/setcoupon/')) {
+      sent.push(String((request.postDataJSON() as { pscadenza?: string }).pscadenza));
+    }
+  });
+  await page.goto('/admin/posatori?code=POS0001');
+  await page.getByRole('button', { name: /^Azioni per Mario Rossi/ }).click();
+  await page.getByRole('menuitem', { name: 'Gestisci coupons' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Gestisci coupons · Mario Rossi/ });
+  const expiry = dialog.getByRole('row').filter({ hasText: code }).getByRole('group', { name: 'Scadenza' });
+
+  for (const [typed, iso] of [
+    ['15032027', '2027-03-15'],
+    ['20042027', '2027-04-20'],
+  ] as const) {
+    sent.length = 0;
+    // A person typing: a key every 150 ms, the field moving from day to month to year by itself.
+    await expiry.getByRole('spinbutton', { name: 'Giorno' }).pressSequentially(typed, { delay: 150 });
+    // Nothing is sent while the date is being typed, not even once it is whole: only when the field is left.
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('status')).toContainText('Scadenza cambiata');
+    expect(sent).toEqual([iso]);
+    await expect.poll(async () => (await stored()).find((c) => c.code === code)?.scadenza).toBe(iso);
+    await expect(expiry.getByRole('spinbutton', { name: 'Anno' })).toHaveText('2027');
+  }
+  await shot(page, 'admin-gestisci-coupons-scadenza');
+
+  // A day picked in the calendar is a choice made: saved at once, once.
+  sent.length = 0;
+  await expiry.getByRole('button', { name: /^Scegli la data/ }).click();
+  await page.getByRole('gridcell', { name: '21', exact: true }).click();
+  await expect.poll(() => sent).toEqual(['2027-04-21']);
+  await expect.poll(async () => (await stored()).find((c) => c.code === code)?.scadenza).toBe('2027-04-21');
+  await page.waitForTimeout(500);
+  expect(sent).toEqual(['2027-04-21']);
+
+  // Leaving a half-typed date sends nothing: the date is emptied, then only day and month are typed.
+  sent.length = 0;
+  await expiry.getByRole('spinbutton', { name: 'Giorno' }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await expect(expiry).toContainText('GG/MM/AAAA');
+  await page.keyboard.type('0105', { delay: 150 });
+  await expect(expiry).toContainText('01/05/AAAA');
+  await page.keyboard.press('Tab');
+  await page.waitForTimeout(500);
+  expect(sent).toEqual([]);
 });

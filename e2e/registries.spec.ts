@@ -473,3 +473,26 @@ test('the partner and area-manager screens fit a phone', async ({ page }) => {
   await fits();
   await snap(page, 'phone-capoarea-partner');
 });
+
+test('a pasted CAP, codice fiscale or partita IVA is cleaned before its length is limited, on every form', async ({
+  page,
+}) => {
+  await login(page, 'admin', '/admin');
+  const list = (await (await page.request.get('/api/posatori?code=POS0001')).json()) as { data: { uuid: string }[] };
+  const installer = `/admin/posatori/${list.data[0]?.uuid ?? ''}`;
+  for (const path of ['/admin/newcapoarea', '/admin/newrivenditori', '/admin/newpartner', installer]) {
+    await page.goto(path);
+    // Pasted as a whole, as from a document: the spaces and the case are the filter's to fix, not a reason to cut.
+    for (const [label, pasted, kept] of [
+      ['CAP', '20 121', '20121'],
+      ['Codice fiscale', ' rssmra80a01f205x', 'RSSMRA80A01F205X'],
+      ['Partita IVA', '012 345 678 90', '01234567890'],
+    ] as const) {
+      const input = field(page, label);
+      await input.fill('');
+      await input.focus();
+      await page.keyboard.insertText(pasted);
+      await expect(input, `${label} in ${path}`).toHaveValue(kept);
+    }
+  }
+});

@@ -85,9 +85,16 @@ test('an installer whose stato is not OK sees only Home and Il mio profilo', asy
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Il mio profilo', exact: true })).toBeVisible();
   await expect(nav.getByRole('link')).toHaveCount(2);
-  // err1: what keeps the profile from OK, named.
-  await expect(page.getByText(/^Il tuo profilo è incompleto: completa o correggi /)).toBeVisible();
+  // err1: what keeps the profile from OK, named, as something to fix with the way to fix it.
+  const notice = page.getByRole('alert').filter({ hasText: 'Completa il tuo profilo' });
+  await expect(notice).toContainText(/Il tuo profilo è incompleto: completa o correggi /);
   await shot(page, 'posatore-incompleto-home');
+  await notice.getByRole('link', { name: 'Vai al profilo' }).click();
+  await expect(page).toHaveURL('/posatore/profilo');
+  // The profile says it too, with the fields to fix already marked.
+  await expect(page.getByRole('alert').filter({ hasText: 'Completa il tuo profilo' })).toBeVisible();
+  await expect(page.locator('input[aria-invalid="true"]').first()).toBeVisible();
+  await shot(page, 'posatore-incompleto-profilo');
 });
 
 test('the installer home shows the mini profile card', async ({ page }) => {

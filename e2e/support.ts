@@ -47,3 +47,45 @@ export function resetLinkOf(eml: string): string {
   if (!link) throw new Error('link di reimpostazione non trovato nella e-mail');
   return link;
 }
+
+/**
+ * What makes a page wider than the screen: the document scrolling sideways, an element whose visible box (after
+ * the clipping of its ancestors) ends beyond the viewport's right edge, and a box that scrolls sideways without
+ * being a keyboard-focusable scroll region (a data table that is two-dimensional by nature may scroll inside its
+ * own focusable box, as WCAG 1.4.10 allows; a list whose last column hides behind a scrollbar may not). Each
+ * culprit is reported once, the outermost of a nested run, named by tag, label or text. Empty when the page fits.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const nameOf = (el: Element) => {
+      const label = el.getAttribute('aria-label') ?? el.id;
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${label ? ` ${label}` : ''}> "${text}"`;
+    };
+    if (document.documentElement.scrollWidth > viewport) {
+      found.push(`la pagina è larga ${document.documentElement.scrollWidth} px su ${viewport}`);
+    }
+    const beyond = new Set<Element>();
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      let right = box.right;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') right = Math.min(right, a.getBoundingClientRect().right);
+      }
+      if (right > viewport + 0.5) beyond.add(el);
+      const style = getComputedStyle(el);
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      if (scrolls && el.scrollWidth > el.clientWidth + 1 && (el as HTMLElement).tabIndex < 0) {
+        found.push(`${nameOf(el)} scorre di lato (${el.scrollWidth} px in ${el.clientWidth})`);
+      }
+    }
+    for (const el of beyond) {
+      if (el.parentElement && beyond.has(el.parentElement)) continue;
+      found.push(`${nameOf(el)} finisce a ${Math.round(el.getBoundingClientRect().right)} px`);
+    }
+    return found;
+  });
+}

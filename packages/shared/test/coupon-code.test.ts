@@ -3,6 +3,7 @@ import {
   COUPON_ALPHABET,
   COUPON_CODE_PATTERN,
   couponCodeFrom,
+  couponCodeProblem,
   normalizeCouponCode,
 } from '../src/validation/coupon-code.ts';
 
@@ -58,5 +59,50 @@ describe('coupon codes', () => {
     expect(normalizeCouponCode(compact.slice(1))).toBeUndefined();
     expect(normalizeCouponCode(`${compact}A`)).toBeUndefined();
     expect(normalizeCouponCode('')).toBeUndefined();
+  });
+
+  describe('the reason a typed code is refused, in the words of the person at the counter', () => {
+    it('has none for a code that can be one', () => {
+      expect(couponCodeProblem(sample)).toBeUndefined();
+      expect(couponCodeProblem(` ${compact.toLowerCase()} `)).toBeUndefined();
+    });
+
+    it('blames a mistake, not the length, when ten symbols were typed', () => {
+      const typo = withSymbol(compact, 4, compact[4] === 'A' ? 'B' : 'A');
+      const reason = couponCodeProblem(typo) ?? '';
+      expect(reason).toBe(
+        'Il codice ha un errore: un carattere è sbagliato o due sono scambiati. Ricontrollalo sul coupon.',
+      );
+      expect(reason).not.toMatch(/caratteri/);
+    });
+
+    it('counts what is missing or too much, the dash and spaces aside', () => {
+      expect(couponCodeProblem(sample.slice(0, 8))).toBe(
+        'Mancano 3 caratteri: il codice ne ha 10, ad esempio K7QM4-TZ9XH (il trattino non conta).',
+      );
+      expect(couponCodeProblem(compact.slice(0, 9))).toBe(
+        'Manca 1 carattere: il codice ne ha 10, ad esempio K7QM4-TZ9XH (il trattino non conta).',
+      );
+      expect(couponCodeProblem(`${sample}A`)).toBe(
+        "C'è 1 carattere di troppo: il codice ne ha 10, ad esempio K7QM4-TZ9XH (il trattino non conta).",
+      );
+      expect(couponCodeProblem(`${compact}AB`)).toBe(
+        'Ci sono 2 caratteri di troppo: il codice ne ha 10, ad esempio K7QM4-TZ9XH (il trattino non conta).',
+      );
+    });
+
+    it('names the symbols no code has', () => {
+      expect(couponCodeProblem(withSymbol(compact, 2, 'O'))).toBe(
+        'Nei codici non ci sono mai «O»: usano le cifre da 2 a 9 e le lettere tranne I e O. Ricontrolla quel carattere.',
+      );
+      expect(couponCodeProblem(`0${compact.slice(1, 5)}1${compact.slice(6)}`)).toMatch(
+        /^Nei codici non ci sono mai «0» e «1»: /,
+      );
+      expect(couponCodeProblem('K7QM4/TZ9XH')).toMatch(/^Nei codici non ci sono mai «\/»: /);
+    });
+
+    it('asks for the code when nothing was typed', () => {
+      expect(couponCodeProblem('  ')).toBe('Scrivi il codice del coupon: 10 caratteri, ad esempio K7QM4-TZ9XH.');
+    });
   });
 });

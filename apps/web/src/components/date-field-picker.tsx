@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MIN_DATE } from '@portal/shared/validation/common';
+import { isValidDate, MAX_DATE, MIN_DATE } from '@portal/shared/validation/common';
 import { DateLocalization } from './date-localization.tsx';
 import { UNFINISHED_DATE, type DateFieldProps } from './date-field.tsx';
 
 const ISO = 'YYYY-MM-DD';
 const minDate = dayjs(MIN_DATE);
+const maxDate = dayjs(MAX_DATE);
 
 function toDayjs(value: string): Dayjs | null {
   if (value === '') return null;
@@ -14,10 +15,15 @@ function toDayjs(value: string): Dayjs | null {
   return date.isValid() ? date : null;
 }
 
+function toValue(date: Dayjs | null): string {
+  return date === null ? '' : date.isValid() ? date.format(ISO) : UNFINISHED_DATE;
+}
+
 /** The picker behind DateField, loaded with the first date field a screen shows. */
 export function DateFieldPicker({
   value,
   onChange,
+  onCommit,
   onBlur,
   label,
   id,
@@ -31,13 +37,23 @@ export function DateFieldPicker({
   // The picker keeps a half-typed date as an invalid Dayjs; our own string for it must not wipe what was typed.
   const [current, setCurrent] = useState<Dayjs | null>(() => toDayjs(value));
   // What the field last reported, and the value it last received: a new value that is not our own report comes
-  // from outside (a reset, cleared filters) and replaces what is on screen.
+  // from outside (a reset, cleared filters, a save come back) and replaces what is on screen.
   const [sent, setSent] = useState(value);
   const [received, setReceived] = useState(value);
+  // The last date handed to onCommit: leaving the field again before the save comes back does not send it twice.
+  const [committed, setCommitted] = useState(value);
   if (value !== received) {
     setReceived(value);
+    setCommitted(value);
     if (value !== sent) setCurrent(toDayjs(value));
   }
+
+  const commit = (date: Dayjs | null) => {
+    const out = toValue(date);
+    if (!onCommit || !isValidDate(out) || out === value || out === committed) return;
+    setCommitted(out);
+    onCommit(out);
+  };
 
   return (
     <DateLocalization>
@@ -45,16 +61,36 @@ export function DateFieldPicker({
         label={label}
         value={current}
         minDate={minDate}
+        maxDate={maxDate}
         format="DD/MM/YYYY"
         readOnly={readOnly}
         onChange={(next) => {
           setCurrent(next);
-          const out = next === null ? '' : next.isValid() ? next.format(ISO) : UNFINISHED_DATE;
+          const out = toValue(next);
           setSent(out);
-          onChange(out);
+          onChange?.(out);
+        }}
+        // A day picked in the calendar is a choice made; a typed key is not (the field's own changes come here too).
+        onAccept={(next, context) => {
+          if (context.source === 'view') commit(next);
         }}
         slotProps={{
-          textField: { id, name, error, helperText, required, size, fullWidth: true, onBlur },
+          textField: {
+            id,
+            name,
+            error,
+            helperText,
+            required,
+            size,
+            fullWidth: true,
+            onBlur: () => {
+              commit(current);
+              onBlur?.();
+            },
+            onKeyDown: (event) => {
+              if (event.key === 'Enter') commit(current);
+            },
+          },
           field: { clearable: !readOnly },
         }}
       />

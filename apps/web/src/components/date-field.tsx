@@ -10,7 +10,14 @@ export const UNFINISHED_DATE = 'data-incompleta';
 export type DateFieldProps = {
   /** YYYY-MM-DD, '' when empty. */
   value: string;
-  onChange: (value: string) => void;
+  /** Every change as it is typed: a form keeps it, and its own check refuses an unfinished date on submit. */
+  onChange?: (value: string) => void;
+  /**
+   * A field that saves on its own: called with a whole date within the field's range once the person settles on it
+   * (a day chosen in the calendar, Enter, or the field left after typing), and only when it differs from `value`.
+   * Never with what is half typed: each key of '15/03/2027' makes a whole but different date on the way.
+   */
+  onCommit?: (value: string) => void;
   onBlur?: () => void;
   label: string;
   id: string;

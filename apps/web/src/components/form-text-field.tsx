@@ -9,6 +9,11 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
   name: Path<T>;
   /** An input filter of spec section 5 (CAP digits only, codice fiscale upper case, ...), applied as the user types. */
   filter?: (value: string) => string;
+  /**
+   * The most characters the field keeps, counted after the filter: an HTML maxlength would cut a pasted '20 121'
+   * to '20 12' before the filter took the space out. Every form field's limit goes here, not in htmlInput.
+   */
+  maxLength?: number;
 };
 
 /**
@@ -19,6 +24,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
   control,
   name,
   filter,
+  maxLength,
   helperText,
   error,
   ...props
@@ -29,7 +35,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
       {...props}
       name={field.name}
       value={(field.value as string | undefined) ?? ''}
-      onChange={(value) => field.onChange(filter ? filter(value) : value)}
+      onChange={(value) => field.onChange((filter ? filter(value) : value).slice(0, maxLength))}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error !== undefined || error === true}

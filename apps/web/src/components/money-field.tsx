@@ -4,6 +4,9 @@ import TextField from '@mui/material/TextField';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { formatMoneyInput, parseMoneyInput } from '../lib/formatters.ts';
 
+/** '999.999.999,99' and a little room: more is not an amount anyone types here. */
+const MONEY_INPUT_MAX = 16;
+
 type MoneyFieldProps = {
   /** Euros (1234.56); null when empty; NaN while the text is not an amount. */
   value: number | null;
@@ -58,8 +61,9 @@ export function MoneyField({
       fullWidth
       autoComplete="off"
       onChange={(event) => {
-        // Digits, one comma and dots; anything else cannot be part of an amount.
-        const next = event.target.value.replace(/[^\d.,]/g, '');
+        // Digits, one comma and dots; anything else cannot be part of an amount. Limited after the cleaning, so a
+        // pasted '€ 1.234.567,89' loses its sign and blanks, not its cents.
+        const next = event.target.value.replace(/[^\d.,]/g, '').slice(0, MONEY_INPUT_MAX);
         setText(next);
         const amount = parseMoneyInput(next);
         setSent(amount);
@@ -71,7 +75,7 @@ export function MoneyField({
         onBlur?.();
       }}
       slotProps={{
-        htmlInput: { inputMode: 'decimal', maxLength: 16, readOnly },
+        htmlInput: { inputMode: 'decimal', readOnly },
         input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
       }}
     />

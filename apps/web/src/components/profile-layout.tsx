@@ -14,10 +14,18 @@ type ProfileLayoutProps = {
   children: ReactNode;
   /** What follows the form in the main column and saves on its own (gallery, payments). */
   after?: ReactNode;
+  /**
+   * The actions first: above the side panel, and on a phone before everything else instead of after the form. For
+   * a read-only screen whose reason to be is its action (the reseller's USA COUPON at the counter), not three
+   * screens down under the record.
+   */
+  actionsFirst?: boolean;
 };
 
 /** The two columns of the profile edit screens (spec 'Profile edit screens'): image panel, then the form. */
-export function ProfileLayout({ aside, actions, children, after }: ProfileLayoutProps) {
+export function ProfileLayout({ aside, actions, children, after, actionsFirst = false }: ProfileLayoutProps) {
+  const phoneActions = actions && <Box sx={{ display: { xs: 'block', md: 'none' } }}>{actions}</Box>;
+  const sideActions = actions && <Box sx={{ display: { xs: 'none', md: 'block' } }}>{actions}</Box>;
   return (
     <Box
       sx={{
@@ -27,13 +35,25 @@ export function ProfileLayout({ aside, actions, children, after }: ProfileLayout
         alignItems: 'start',
       }}
     >
-      <Box sx={{ position: { md: 'sticky' }, top: { md: 88 }, display: 'grid', gap: 2 }}>
+      {actionsFirst && phoneActions}
+      {/* One minmax(0, 1fr) column each: an implicit grid column would grow to its widest content (a table, a long
+          name) and push the whole page past a phone's edge. */}
+      <Box
+        sx={{
+          position: { md: 'sticky' },
+          top: { md: 88 },
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'minmax(0, 1fr)',
+        }}
+      >
+        {actionsFirst && sideActions}
         {aside}
-        {actions && <Box sx={{ display: { xs: 'none', md: 'block' } }}>{actions}</Box>}
+        {!actionsFirst && sideActions}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {children}
-        {actions && <Box sx={{ display: { xs: 'block', md: 'none' } }}>{actions}</Box>}
+        {!actionsFirst && phoneActions}
         {after}
       </Box>
     </Box>

@@ -49,3 +49,30 @@ export function normalizeCouponCode(typed: string): string | undefined {
   if (checkSymbol(body) !== compact.charAt(COUPON_BODY_LENGTH)) return undefined;
   return `${compact.slice(0, 5)}-${compact.slice(5)}`;
 }
+
+const CODE_LENGTH = COUPON_BODY_LENGTH + 1;
+const LENGTH_HINT = `il codice ne ha ${CODE_LENGTH}, ad esempio K7QM4-TZ9XH (il trattino non conta).`;
+
+/**
+ * Why what a person typed cannot be a code, said as the person at the counter needs it, or undefined when it can
+ * be one: symbols no code has (a 0 read for an O), then how many are missing or too many, then a mistake among
+ * ten right-looking symbols (the check symbol disagrees: one is wrong, or two are swapped). Never the length to
+ * someone who typed the right number of symbols.
+ */
+export function couponCodeProblem(typed: string): string | undefined {
+  const compact = typed.toUpperCase().replace(/[\s-]/g, '');
+  if (compact === '') return `Scrivi il codice del coupon: ${CODE_LENGTH} caratteri, ad esempio K7QM4-TZ9XH.`;
+  const foreign = [...new Set([...compact].filter((ch) => !COUPON_ALPHABET.includes(ch)))];
+  if (foreign.length > 0) {
+    return `Nei codici non ci sono mai ${foreign.map((ch) => `«${ch}»`).join(' e ')}: usano le cifre da 2 a 9 e le lettere tranne I e O. Ricontrolla ${foreign.length === 1 ? 'quel carattere' : 'quei caratteri'}.`;
+  }
+  const missing = CODE_LENGTH - compact.length;
+  if (missing === 1) return `Manca 1 carattere: ${LENGTH_HINT}`;
+  if (missing > 1) return `Mancano ${missing} caratteri: ${LENGTH_HINT}`;
+  if (missing === -1) return `C'è 1 carattere di troppo: ${LENGTH_HINT}`;
+  if (missing < -1) return `Ci sono ${-missing} caratteri di troppo: ${LENGTH_HINT}`;
+  if (normalizeCouponCode(compact) === undefined) {
+    return 'Il codice ha un errore: un carattere è sbagliato o due sono scambiati. Ricontrollalo sul coupon.';
+  }
+  return undefined;
+}

@@ -6,6 +6,7 @@ import { MiniProfileCard } from '../../../components/mini-profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
 import { useMe } from '../../../features/me/api/get-me.ts';
+import { ProfileStatoNotice } from '../../../features/me/components/profile-stato-notice.tsx';
 import { documentKindLabels } from '@portal/shared/schemas/documents';
 import { useDocuments } from '../../../features/documents/api/get-documents.ts';
 import { MiniList } from '../../../features/home/components/mini-list.tsx';
@@ -27,9 +28,7 @@ export function PosatoreHomePage() {
       <PageTitle title="Home" />
       {/* err1: why the menu holds only Home and the profile (spec section 2), and what to do about it. */}
       {me.data?.err1 && (
-        <Alert severity={stato === 'SOSPESO' ? 'warning' : 'info'} sx={{ mb: 2 }}>
-          {me.data.err1}
-        </Alert>
+        <ProfileStatoNotice text={me.data.err1} suspended={stato === 'SOSPESO'} profilePath="/posatore/profilo" />
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>

@@ -2,13 +2,19 @@ import Alert from '@mui/material/Alert';
 import { msg } from '@portal/shared/messages-it';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
 import { useMe } from '../../../features/me/api/get-me.ts';
+import { ProfileStatoNotice } from '../../../features/me/components/profile-stato-notice.tsx';
 import { PosatoreProfileScreen } from '../../../features/posatori/components/posatore-profile-screen.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 
-/** /posatore/profilo : the installer's own profile (qualification read-only), image and gallery. */
+/**
+ * /posatore/profilo : the installer's own profile (qualification read-only), image and gallery; when the profile is
+ * not OK, why, above the form (an incomplete one with the fields to fix marked).
+ */
 export function PosatoreProfiloPage() {
   const me = useMe();
+  const avatar = useAvatar();
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
     return (
@@ -18,5 +24,11 @@ export function PosatoreProfiloPage() {
       </>
     );
   }
-  return <PosatoreProfileScreen id={me.data.uuid} variant="self" />;
+  return (
+    <PosatoreProfileScreen
+      id={me.data.uuid}
+      variant="self"
+      notice={me.data.err1 && <ProfileStatoNotice text={me.data.err1} suspended={avatar.data?.stato === 'SOSPESO'} />}
+    />
+  );
 }

@@ -112,12 +112,13 @@ export function CapoareaForm({ profile, mode, aside }: CapoareaFormProps) {
               autoComplete="family-name"
             />
             <FormTextField
+              maxLength={16}
               {...text}
               name="codfis"
               id="capoarea-codfis"
               label="Codice fiscale"
               filter={codfisFilter}
-              slotProps={{ htmlInput: { maxLength: 16, autoCapitalize: 'characters', spellCheck: false } }}
+              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
             />
             <WideField span="two">
               <FormTextField
@@ -138,6 +139,7 @@ export function CapoareaForm({ profile, mode, aside }: CapoareaFormProps) {
               autoComplete="address-level2"
             />
             <FormTextField
+              maxLength={5}
               {...text}
               name="cap"
               id="capoarea-cap"
@@ -145,7 +147,7 @@ export function CapoareaForm({ profile, mode, aside }: CapoareaFormProps) {
               required
               filter={capFilter}
               autoComplete="postal-code"
-              slotProps={{ htmlInput: { maxLength: 5, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <FormProvinceField control={control} name="state" id="capoarea-state" label="Provincia" required />
           </FormSection>
@@ -180,12 +182,13 @@ export function CapoareaForm({ profile, mode, aside }: CapoareaFormProps) {
               autoComplete="url"
             />
             <FormTextField
+              maxLength={11}
               {...text}
               name="piva"
               id="capoarea-piva"
               label="Partita IVA"
               filter={pivaFilter}
-              slotProps={{ htmlInput: { maxLength: 11, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           </FormSection>
 

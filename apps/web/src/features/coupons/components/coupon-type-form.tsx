@@ -101,13 +101,13 @@ function TypeForm({ id, initial, title }: { id: string | undefined; initial: Cou
       <FormSection title="Tipo coupon">
         <WideField span="two">
           <FormTextField
+            maxLength={COUPON_TYPE_NAME_MAX}
             control={control}
             name="tipo"
             id="tcoupon-tipo"
             label="Tipo"
             required
             fullWidth
-            slotProps={{ htmlInput: { maxLength: COUPON_TYPE_NAME_MAX } }}
           />
         </WideField>
         <Controller
@@ -134,12 +134,12 @@ function TypeForm({ id, initial, title }: { id: string | undefined; initial: Cou
         {wholeNumber('ncoupon', 'Coupon per assegnazione', 'Quanti coupon riceve ogni posatore')}
         <WideField span="two">
           <FormTextField
+            maxLength={COUPON_TYPE_DESCRI_MAX}
             control={control}
             name="descri"
             id="tcoupon-descri"
             label="Descrizione"
             fullWidth
-            slotProps={{ htmlInput: { maxLength: COUPON_TYPE_DESCRI_MAX } }}
           />
         </WideField>
       </FormSection>

@@ -6,6 +6,8 @@ import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import UpdateIcon from '@mui/icons-material/Update';
 import type { ComboOption } from '@portal/shared/schemas/combos';
@@ -18,7 +20,7 @@ import {
 } from '@portal/shared/schemas/coupons';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { DateField, UNFINISHED_DATE } from '../../../components/date-field.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
 
 const stateColours: Record<CouponStato, 'success' | 'default' | 'warning'> = {
@@ -58,7 +60,8 @@ export type CouponEditing = {
 /**
  * The coupons of an installer (spec section 2, the coupon dialog): code, executed date, type, value, expiry, and
  * for the admin, while a coupon is not redeemed, its type and expiry editable, 'Rinnova 3 mesi' and delete.
- * Redeemed coupons are read-only: their type and expiry are history.
+ * Redeemed coupons are read-only: their type and expiry are history. On a phone the value rides under the type,
+ * and the admin's fields stack in one column under the code: side by side they need twice a phone's width.
  */
 export function CouponsTable({
   rows,
@@ -74,109 +77,156 @@ export function CouponsTable({
   onVoucher?: (c: CouponRow) => void;
   footer?: React.ReactNode;
 }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const editable = (c: CouponRow) => editing !== undefined && c.dtesecuzione === '';
-  const columns: Column<CouponRow>[] = [
-    {
-      key: 'code',
-      header: 'Codice',
-      render: (c) => (
-        <Box>
-          <Typography
-            variant="body2"
-            sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: 1, whiteSpace: 'nowrap' }}
-          >
-            {c.code}
+
+  const code = (c: CouponRow) => (
+    <Box>
+      <Typography
+        variant="body2"
+        sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: { xs: 0.5, sm: 1 }, whiteSpace: 'nowrap' }}
+      >
+        {c.code}
+      </Typography>
+      <CouponStateChip stato={c.stato} />
+      {c.stato === 'valid' && c.tipodisattivo && (
+        <Typography variant="caption" component="div" color="warning.main">
+          Tipo sospeso
+        </Typography>
+      )}
+    </Box>
+  );
+  const used = (c: CouponRow) =>
+    c.dtesecuzione ? (
+      <Box>
+        {formatDate(c.dtesecuzione)}
+        {c.rivenditore && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            {c.rivenditore}
           </Typography>
-          <CouponStateChip stato={c.stato} />
-          {c.stato === 'valid' && c.tipodisattivo && (
-            <Typography variant="caption" component="div" color="warning.main">
-              Tipo sospeso
-            </Typography>
-          )}
-        </Box>
-      ),
-    },
-    {
-      key: 'dtesecuzione',
-      header: 'Utilizzato il',
-      hideBelow: 'sm',
-      render: (c) =>
-        c.dtesecuzione ? (
-          <Box>
-            {formatDate(c.dtesecuzione)}
-            {c.rivenditore && (
-              <Typography variant="caption" component="div" color="text.secondary">
-                {c.rivenditore}
-              </Typography>
-            )}
-          </Box>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      key: 'tipo',
-      header: 'Tipo',
-      render: (c) =>
-        editing && editable(c) ? (
-          <ComboSelect
-            id={`tipo-${c.uuid}`}
-            label="Tipo"
-            size="small"
-            options={editing.types}
-            value={c.tipo}
-            missingLabel={c.destipo}
-            emptyLabel={null}
-            readOnly={editing.busy}
-            onChange={(tipo) => tipo !== c.tipo && editing.onType(c, tipo)}
-          />
-        ) : (
-          c.destipo
-        ),
-    },
-    { key: 'valore', header: 'Valore', align: 'right', width: 110, render: (c) => formatEuro(c.valore) },
-    {
-      key: 'scadenza',
-      header: 'Scadenza',
-      width: editing ? 180 : 110,
-      render: (c) =>
-        editing && editable(c) ? (
-          <DateField
-            id={`scadenza-${c.uuid}`}
-            label="Scadenza"
-            size="small"
-            value={c.scadenza}
-            readOnly={editing.busy}
-            onChange={(value) => {
-              if (value !== UNFINISHED_DATE && value !== '' && value !== c.scadenza) editing.onExpiry(c, value);
-            }}
-          />
-        ) : (
-          formatDate(c.scadenza)
-        ),
-    },
-  ];
-  if (editing) {
-    columns.push({
-      key: 'rinnova',
-      header: 'Rinnova',
-      hideHeader: true,
-      width: 170,
-      render: (c) =>
-        editable(c) && (
-          <Button
-            sx={{ whiteSpace: 'nowrap' }}
-            size="small"
-            startIcon={<UpdateIcon />}
-            disabled={editing.busy}
-            onClick={() => editing.onRenew(c)}
-            aria-label={`Rinnova 3 mesi il coupon ${c.code}`}
-          >
-            Rinnova 3 mesi
-          </Button>
-        ),
-    });
-  }
+        )}
+      </Box>
+    ) : (
+      '—'
+    );
+  const value = (c: CouponRow) => (
+    <Typography variant="caption" component="div" sx={{ color: 'text.secondary', mt: 0.5 }}>
+      {formatEuro(c.valore)}
+    </Typography>
+  );
+  const typeField = (c: CouponRow, e: CouponEditing) => (
+    <ComboSelect
+      id={`tipo-${c.uuid}`}
+      label="Tipo"
+      size="small"
+      options={e.types}
+      value={c.tipo}
+      missingLabel={c.destipo}
+      emptyLabel={null}
+      readOnly={e.busy}
+      onChange={(tipo) => tipo !== c.tipo && e.onType(c, tipo)}
+    />
+  );
+  const expiryField = (c: CouponRow, e: CouponEditing) => (
+    <DateField
+      id={`scadenza-${c.uuid}`}
+      label="Scadenza"
+      size="small"
+      value={c.scadenza}
+      readOnly={e.busy}
+      onCommit={(scadenza) => e.onExpiry(c, scadenza)}
+    />
+  );
+  const renew = (c: CouponRow, e: CouponEditing) => (
+    <Button
+      sx={{ whiteSpace: 'nowrap' }}
+      size="small"
+      startIcon={<UpdateIcon />}
+      disabled={e.busy}
+      onClick={() => e.onRenew(c)}
+      aria-label={`Rinnova 3 mesi il coupon ${c.code}`}
+    >
+      Rinnova 3 mesi
+    </Button>
+  );
+
+  const columns: Column<CouponRow>[] =
+    editing && phone
+      ? [
+          {
+            key: 'coupon',
+            header: 'Coupon',
+            // A grid of one minmax(0, 1fr) column: the date field's own minimum width would widen the table.
+            render: (c) => (
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, py: 1 }}>
+                {code(c)}
+                {editable(c) ? (
+                  <>
+                    <Box>
+                      {typeField(c, editing)}
+                      {value(c)}
+                    </Box>
+                    {expiryField(c, editing)}
+                    <Box>{renew(c, editing)}</Box>
+                  </>
+                ) : (
+                  <Typography variant="body2">
+                    {c.destipo} · {formatEuro(c.valore)}
+                    <br />
+                    Scadenza {formatDate(c.scadenza)}
+                    {c.dtesecuzione && (
+                      <>
+                        <br />
+                        Utilizzato il {formatDate(c.dtesecuzione)}
+                        {c.rivenditore && ` · ${c.rivenditore}`}
+                      </>
+                    )}
+                  </Typography>
+                )}
+              </Box>
+            ),
+          },
+        ]
+      : [
+          { key: 'code', header: 'Codice', render: code },
+          { key: 'dtesecuzione', header: 'Utilizzato il', hideBelow: 'sm', render: used },
+          {
+            key: 'tipo',
+            header: 'Tipo',
+            render: (c) => (
+              <>
+                {editing && editable(c) ? typeField(c, editing) : c.destipo}
+                <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{value(c)}</Box>
+              </>
+            ),
+          },
+          {
+            key: 'valore',
+            header: 'Valore',
+            align: 'right',
+            width: 110,
+            hideBelow: 'sm',
+            render: (c) => formatEuro(c.valore),
+          },
+          {
+            key: 'scadenza',
+            header: 'Scadenza',
+            width: editing ? 180 : 110,
+            render: (c) => (editing && editable(c) ? expiryField(c, editing) : formatDate(c.scadenza)),
+          },
+          ...(editing
+            ? [
+                {
+                  key: 'rinnova',
+                  header: 'Rinnova',
+                  hideHeader: true,
+                  width: 170,
+                  render: (c: CouponRow) => editable(c) && renew(c, editing),
+                },
+              ]
+            : []),
+        ];
   return (
     <DataTable
       label="Elenco coupon"

@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { msg } from '@portal/shared/messages-it';
-import { normalizeCouponCode } from '@portal/shared/validation/coupon-code';
+import { couponCodeProblem, normalizeCouponCode } from '@portal/shared/validation/coupon-code';
 import { TextInput } from '../../../components/text-input.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { useRedeemCoupon } from '../api/coupons.ts';
@@ -16,8 +16,8 @@ type Outcome = { ok: boolean; text: string; detail?: string | undefined };
 
 /**
  * The reseller's 'USA COUPON' dialog, titled 'Copoun' as the spec writes it: a code field, typed or filled by a QR
- * scanner. The code's check symbol is verified here first, so a typo reads 'Coupon non valido' without a request;
- * the answer is 'Coupon {code} utilizzato correttamente' or 'Coupon non valido'.
+ * scanner. The code's check symbol is verified here first, so a typo reads 'Coupon non valido' without a request,
+ * with what is wrong in it; the answer is 'Coupon {code} utilizzato correttamente' or 'Coupon non valido'.
  */
 export function RedeemCouponDialog({ posatore, onClose }: { posatore: string; onClose: () => void }) {
   const redeem = useRedeemCoupon(posatore);
@@ -27,11 +27,7 @@ export function RedeemCouponDialog({ posatore, onClose }: { posatore: string; on
   const submit = () => {
     const normalized = normalizeCouponCode(code);
     if (!normalized) {
-      setOutcome({
-        ok: false,
-        text: msg.couponNonValido,
-        detail: 'Controlla il codice: 10 caratteri, ad esempio K7QM4-TZ9XH.',
-      });
+      setOutcome({ ok: false, text: msg.couponNonValido, detail: couponCodeProblem(code) });
       return;
     }
     redeem.mutate(normalized, {

@@ -97,6 +97,7 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
               <FormTextField {...text} name="ragsoc" id="partner-ragsoc" label="Ragione sociale" required={!ro} />
             </WideField>
             <FormTextField
+              maxLength={16}
               {...text}
               name="codfis"
               id="partner-codfis"
@@ -104,7 +105,7 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
               filter={codfisFilter}
               slotProps={{
                 input: { readOnly: ro },
-                htmlInput: { maxLength: 16, autoCapitalize: 'characters', spellCheck: false },
+                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
               }}
             />
             <WideField span="two">
@@ -118,13 +119,14 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
             </WideField>
             <FormTextField {...text} name="city" id="partner-city" label="Città" autoComplete="address-level2" />
             <FormTextField
+              maxLength={5}
               {...text}
               name="cap"
               id="partner-cap"
               label="CAP"
               filter={capFilter}
               autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 5, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
             <FormProvinceField control={control} name="state" id="partner-state" label="Provincia" readOnly={ro} />
           </FormSection>
@@ -150,22 +152,24 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
               autoComplete="url"
             />
             <FormTextField
+              maxLength={11}
               {...text}
               name="piva"
               id="partner-piva"
               label="Partita IVA"
               filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 11, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
           </FormSection>
 
           <FormSection title="Riferimenti">
             <FormTextField
+              maxLength={30}
               {...text}
               name="code"
               id="partner-code"
               label="Codice"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 30 } }}
+              slotProps={{ input: { readOnly: ro } }}
             />
             <FormComboField
               control={control}

@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -177,21 +178,24 @@ export function PartnerPayments({ partnerId }: { partnerId: string }) {
     { key: 'dtrinnovo', header: 'Data rinnovo', render: (row) => formatDate(row.dtrinnovo) },
     { key: 'fatturato', header: 'Importo', align: 'right', render: (row) => formatEuro(row.fatturato) },
     {
+      // The icon alone, under a short header: the table keeps a phone's width with the row menu in view.
       key: 'url',
-      header: 'Documento',
+      header: 'PDF',
       align: 'center',
-      width: 110,
+      width: 64,
       render: (row) =>
         row.url && (
-          <Link
-            href={row.url}
-            target="_blank"
-            rel="noopener"
-            aria-label={`PDF del pagamento del ${formatDate(row.dtrinnovo)} (si apre in una nuova scheda)`}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-          >
-            <PictureAsPdfIcon fontSize="small" /> PDF
-          </Link>
+          <Tooltip title="Apri il PDF">
+            <Link
+              href={row.url}
+              target="_blank"
+              rel="noopener"
+              aria-label={`PDF del pagamento del ${formatDate(row.dtrinnovo)} (si apre in una nuova scheda)`}
+              sx={{ display: 'inline-flex', alignItems: 'center', p: 0.5 }}
+            >
+              <PictureAsPdfIcon />
+            </Link>
+          </Tooltip>
         ),
     },
   ];

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -50,6 +50,8 @@ type PosatoreProfileFormProps = {
   aside: ReactNode;
   /** What follows the form in the main column: the gallery, which saves on its own. */
   after: ReactNode;
+  /** Marks what the rules refuse as soon as the form opens: an incomplete profile shows what is left to fix. */
+  checkOnOpen?: boolean;
 };
 
 /**
@@ -57,16 +59,26 @@ type PosatoreProfileFormProps = {
  * browser checks the same zod schema as the server: invalid -> 'Attenzione, correggere i campi segnalati' with the
  * fields marked and nothing sent; a refused save -> 'Errore salvataggio'; saved -> 'Dati Salvati' (not for admins).
  */
-export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }: PosatoreProfileFormProps) {
+export function PosatoreProfileForm({
+  profile,
+  setup,
+  listSearch,
+  aside,
+  after,
+  checkOnOpen = false,
+}: PosatoreProfileFormProps) {
   const formId = useId();
   const navigate = useNavigate();
   const save = useSavePosatore(profile.uuid);
   const qualifiche = useCombo('qualifiche');
   const [redeeming, setRedeeming] = useState(false);
-  const { control, handleSubmit, setError, reset, formState } = useForm<PosatoreSaveBody>({
+  const { control, handleSubmit, setError, reset, formState, trigger } = useForm<PosatoreSaveBody>({
     resolver: zodResolver(setup.rules ? posatoreProfileForm : posatoreSaveBody),
     defaultValues: formValues(profile),
   });
+  useEffect(() => {
+    if (checkOnOpen) void trigger();
+  }, [checkOnOpen, trigger]);
   const ro = setup.readOnly;
   const registryRo = ro || setup.registryReadOnly;
   const req = setup.rules && !ro;
@@ -108,7 +120,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
   );
 
   return (
-    <ProfileLayout aside={aside} actions={actions} after={after}>
+    <ProfileLayout aside={aside} actions={actions} actionsFirst={ro} after={after}>
       <Box component="form" id={formId} noValidate onSubmit={submit} aria-label="Modifica Profilo">
         <Stack spacing={2}>
           <FormSection title="Dati personali">
@@ -131,6 +143,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               readOnly={ro}
             />
             <FormTextField
+              maxLength={16}
               {...text}
               name="codfis"
               id="profile-codfis"
@@ -139,7 +152,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               filter={codfisFilter}
               slotProps={{
                 input: { readOnly: ro },
-                htmlInput: { maxLength: 16, autoCapitalize: 'characters', spellCheck: false },
+                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
               }}
             />
             <WideField span="two-sm">
@@ -161,6 +174,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               autoComplete="address-level2"
             />
             <FormTextField
+              maxLength={5}
               {...text}
               name="cap"
               id="profile-cap"
@@ -168,7 +182,7 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               required={req}
               filter={capFilter}
               autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 5, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
             <FormProvinceField
               control={control}
@@ -217,24 +231,26 @@ export function PosatoreProfileForm({ profile, setup, listSearch, aside, after }
               autoComplete="url"
             />
             <FormTextField
+              maxLength={11}
               {...text}
               name="piva"
               id="profile-piva"
               label="Partita IVA"
               filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 11, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
           </FormSection>
 
           <FormSection title="Riferimenti">
             {setup.manage && (
               <FormTextField
+                maxLength={30}
                 {...text}
                 name="code"
                 id="profile-code"
                 label="Codice posatore"
                 helperText="Univoco: due posatori non possono avere lo stesso codice"
-                slotProps={{ htmlInput: { maxLength: 30, spellCheck: false } }}
+                slotProps={{ htmlInput: { spellCheck: false } }}
               />
             )}
             <ReferenceField

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import { msg } from '@portal/shared/messages-it';
@@ -13,7 +14,16 @@ import { ProfileSidePanel } from './profile-side-panel.tsx';
 import { variantSetups, type ProfileVariant } from './profile-variants.ts';
 
 /** An installer profile screen of any variant: loads the profile (spinner meanwhile), then panel, form and gallery. */
-export function PosatoreProfileScreen({ id, variant }: { id: string | undefined; variant: ProfileVariant }) {
+export function PosatoreProfileScreen({
+  id,
+  variant,
+  notice,
+}: {
+  id: string | undefined;
+  variant: ProfileVariant;
+  /** What the screen must say first (the installer's own profile: why it is not OK). */
+  notice?: ReactNode;
+}) {
   const setup = variantSetups[variant];
   const location = useLocation();
   const listSearch = listSearchOf(location.state);
@@ -38,11 +48,13 @@ export function PosatoreProfileScreen({ id, variant }: { id: string | undefined;
     <>
       {back}
       <PageTitle title="Modifica Profilo" />
+      {notice}
       {/* One form per profile: another id starts from that profile's values. */}
       <PosatoreProfileForm
         key={data.uuid}
         profile={data}
         setup={setup}
+        checkOnOpen={variant === 'self' && data.stato === 'INCOMPLETO'}
         listSearch={listSearch}
         aside={<ProfileSidePanel profile={data} imagePath={setup.imagePath(data.uuid)} manage={setup.manage} />}
         after={<PosatoreGallery path={gallery.path} editable={gallery.editable} />}

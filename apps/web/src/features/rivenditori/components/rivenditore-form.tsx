@@ -131,6 +131,7 @@ export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) 
               autoComplete="family-name"
             />
             <FormTextField
+              maxLength={16}
               {...text}
               name="codfis"
               id="rivenditore-codfis"
@@ -138,7 +139,7 @@ export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) 
               filter={codfisFilter}
               slotProps={{
                 input: { readOnly: ro },
-                htmlInput: { maxLength: 16, autoCapitalize: 'characters', spellCheck: false },
+                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
               }}
             />
             <WideField span="two-sm">
@@ -152,13 +153,14 @@ export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) 
             </WideField>
             <FormTextField {...text} name="city" id="rivenditore-city" label="Città" autoComplete="address-level2" />
             <FormTextField
+              maxLength={5}
               {...text}
               name="cap"
               id="rivenditore-cap"
               label="CAP"
               filter={capFilter}
               autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 5, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
             <FormProvinceField control={control} name="state" id="rivenditore-state" label="Provincia" readOnly={ro} />
           </FormSection>
@@ -200,22 +202,24 @@ export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) 
               autoComplete="url"
             />
             <FormTextField
+              maxLength={11}
               {...text}
               name="piva"
               id="rivenditore-piva"
               label="Partita IVA"
               filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { maxLength: 11, inputMode: 'numeric' } }}
+              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
             />
           </FormSection>
 
           <FormSection title="Riferimenti">
             <FormTextField
+              maxLength={30}
               {...text}
               name="code"
               id="rivenditore-code"
               label="Codice"
-              slotProps={{ input: { readOnly: registryRo }, htmlInput: { maxLength: 30 } }}
+              slotProps={{ input: { readOnly: registryRo } }}
             />
             <ReferenceField
               control={control}
