@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@portal/shared/roles';
+import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
@@ -185,3 +186,34 @@ export function parseEml(raw: string) {
 }
 
 export const resetIdOf = (link: string | undefined) => link?.split('/resetpwd/')[1] ?? '';
+
+/** A valid codice fiscale for an imported installer, different for each n. */
+export const sheetCodfis = (n: number) => {
+  const first15 = `IMP${'BCDFGHLMNPQRSTVZ'[n % 16]}${'BCDFGHLMNPQRSTVZ'[Math.floor(n / 16) % 16]}A80A01H501`.slice(
+    0,
+    15,
+  );
+  return `${first15}${codiceFiscaleCheckChar(first15)}`;
+};
+
+/** An installer row of the import wizard, valid and different for each n. */
+export const sheetInstaller = (n: number, over: Record<string, string> = {}) => ({
+  codfis: sheetCodfis(n),
+  lastname: `Importato${n}`,
+  name: 'Gino',
+  email: `gino.importato${n}@example.it`,
+  cell: '333 1234567',
+  dtnasc: '1980-01-01',
+  ragsocaz: 'Posa Srl',
+  address: 'Via Roma 1',
+  city: 'Roma',
+  state: 'RM',
+  cap: '00184',
+  regione: 'Lazio',
+  phone: '',
+  website: '',
+  piva: '',
+  rivenditore: '',
+  capoarea: '',
+  ...over,
+});
