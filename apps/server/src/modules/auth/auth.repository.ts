@@ -223,8 +223,20 @@ export async function countFailures(db: DbOrTx, key: string, since: string): Pro
   return Number(row?.n ?? 0);
 }
 
+/** The key of an account's failed logins from one client address. */
+export const accountFailureKey = (userUuid: string, ip: string) => `u:${userUuid}|${ip}`;
+
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}
+
+/** Forgets an account's failed logins from every address: a range of the (key, at) index, '}' following '|'. */
+export async function clearAccountFailures(db: DbOrTx, userUuid: string): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('key', '>=', `u:${userUuid}|`)
+    .where('key', '<', `u:${userUuid}}`)
+    .execute();
 }
 
 export async function pruneFailures(db: DbOrTx, before: string): Promise<void> {

@@ -12,7 +12,10 @@ import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
 import * as repo from './auth.repository.ts';
 
-/** Contract: 10 failures in 15 minutes for one user, or 50 from one address, and further attempts are refused. */
+/**
+ * 10 failures in 15 minutes for one account from one client address, or 50 from one address, and further attempts
+ * from there are refused (docs/decisions/0003).
+ */
 export const THROTTLE = { windowMinutes: 15, perUser: 10, perAddress: 50 } as const;
 /** Self-service reset links live 1 hour; activation links sent by an admin to a new account live 72 hours. */
 export const RESET_MINUTES = 60;
@@ -35,11 +38,12 @@ export type LoginOutcome = { ok: true; token: string; roles: Role[] } | { ok: fa
 export type ResetOutcome = { ok: true } | { ok: false; reason: string; field?: 'ppwd' };
 
 /**
- * Throttling keys: per account whatever name was typed (username or e-mail reach the same account, so they share
- * one budget), per typed name when no account has it.
+ * Throttling keys. Failures count per account and client address (an attacker at one address cannot lock the owner
+ * out at another), whatever name was typed (username and e-mail reach the same account, so they share one budget);
+ * per typed name and address when no account has it, so a name that exists and one that does not behave alike.
  */
-const loginKey = (account: { uuid: string } | undefined, typed: string) =>
-  account ? `u:${account.uuid}` : `u:?${normalizeLogin(typed)}`;
+const loginKey = (account: { uuid: string } | undefined, typed: string, ip: string) =>
+  account ? repo.accountFailureKey(account.uuid, ip) : `u:?${normalizeLogin(typed)}|${ip}`;
 const resetKey = (account: { uuid: string } | undefined, typed: string) =>
   account ? `r:${account.uuid}` : `r:?${normalizeLogin(typed)}`;
 
@@ -60,7 +64,7 @@ export function createAuthService(deps: AuthDeps) {
     const now = nowIso();
     const since = addMinutes(now, -THROTTLE.windowMinutes);
     const account = await repo.findUserByLogin(db, user);
-    const userKey = loginKey(account, user);
+    const userKey = loginKey(account, user, ip);
     const ipKey = `ip:${ip}`;
     const [userFailures, ipFailures] = await Promise.all([
       repo.countFailures(db, userKey, since),
@@ -68,9 +72,10 @@ export function createAuthService(deps: AuthDeps) {
     ]);
     // The password is checked even when throttled or unknown: the answer and its timing reveal nothing.
     const passwordOk = await verifyPassword(account?.password_hash ?? null, pwd);
-    const throttled = userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress;
+    // An attempt refused by a lock is not counted: counting it would let anyone hold the lock for ever.
+    if (userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress) return { ok: false };
     const roles = account && passwordOk ? await repo.rolesOf(db, account.uuid) : [];
-    if (!account || !passwordOk || throttled || account.stato !== 'active' || roles.length === 0) {
+    if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
       await repo.recordFailure(db, userKey, now);
       await repo.recordFailure(db, ipKey, now);
       return { ok: false };
@@ -151,6 +156,8 @@ export function createAuthService(deps: AuthDeps) {
       await repo.setPassword(tx, owner, passwordHash, now);
       await repo.invalidateResets(tx, owner, now);
       await repo.deleteUserSessions(tx, owner);
+      // The owner proved they read the account's mailbox: whatever locked the account is over, at every address.
+      await repo.clearAccountFailures(tx, owner);
       return owner;
     });
     return userUuid ? { ok: true } : { ok: false, reason: msg.erroreSessione };

@@ -33,7 +33,7 @@ export interface SessionsTable {
 
 export interface LoginFailuresTable {
   uuid: string;
-  /** 'u:<username>' or 'ip:<address>' */
+  /** 'u:<account uuid>|<address>', 'u:?<typed name>|<address>' (no such account) or 'ip:<address>' */
   key: string;
   at: string;
 }

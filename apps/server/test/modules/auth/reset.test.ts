@@ -113,6 +113,17 @@ describe('password reset by e-mail', () => {
     expect((await post('/auth/resetpwd', { pid, ppwd: 'mattonelle-2027' })).json()).toEqual({ res: 'OK' });
   });
 
+  it('lifts the lockout: the owner logs in with the new password from the address that was locked', async () => {
+    const from = (user: string, pwd: string) =>
+      ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { user, pwd }, remoteAddress: '10.7.0.1' });
+    for (let i = 0; i < 10; i++) expect((await from('rivenditore.bergamo', `errata-${i}`)).json().res).toBe('KO');
+    expect((await from('rivenditore.bergamo', DEMO_PASSWORD)).json()).toEqual({ res: 'KO' });
+    await requestReset('rivenditore.bergamo');
+    const pid = resetIdOf(lastMail()?.link);
+    expect((await post('/auth/resetpwd', { pid, ppwd: 'fughe-grigie-2027' })).json()).toEqual({ res: 'OK' });
+    expect((await from('rivenditore.bergamo', 'fughe-grigie-2027')).json().res).toBe('OK');
+  });
+
   it('refuses an unknown link', async () => {
     expect((await post('/auth/resetpwd', { pid: 'inventato', ppwd: 'piastrelle-2027' })).json()).toEqual({
       res: 'KO',
