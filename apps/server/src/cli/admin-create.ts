@@ -3,10 +3,11 @@ import { createInterface } from 'node:readline/promises';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { loginInUse, insertUser } from '../modules/auth/auth.repository.ts';
-import { hashPassword, passwordProblem } from '../lib/passwords.ts';
+import { passwordProblem } from '@portal/shared/password-strength';
+import { hashPassword } from '../lib/passwords.ts';
 import { newId } from '../lib/tokens.ts';
 import { nowIso } from '../lib/clock.ts';
-import { normalizeLogin } from '@portal/shared/validation/common';
+import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 
 /**
  * Creates an administrator: the way production gets its first admin (demo data never runs there).
@@ -34,11 +35,11 @@ async function ask(question: string): Promise<string> {
 const username = normalizeLogin(values.username ?? (await ask('Nome utente: ')));
 const email = normalizeLogin(values.email ?? (await ask('Email: ')));
 const password = process.env.ADMIN_PASSWORD ?? (await ask('Password (almeno 8 caratteri): '));
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !username) {
+if (!isValidEmail(email) || !username) {
   console.error('Nome utente ed email validi sono obbligatori.');
   process.exit(2);
 }
-const problem = passwordProblem(password);
+const problem = passwordProblem(password, [username, email, values.name, values.lastname]);
 if (problem) {
   console.error(problem);
   process.exit(2);

@@ -252,16 +252,41 @@ export async function insertReset(
   await insertResets(db, [{ tokenHash: r.tokenHash, userUuid: r.userUuid }], r.now, r.expiresAt);
 }
 
-/** Whether a reset link can still be used: known, unused, not expired. */
-export async function resetIsLive(db: DbOrTx, tokenHash: string, now: string): Promise<boolean> {
+/** The account of a reset link that can still be used (known, unused, not expired), else undefined. */
+export async function liveResetOwner(db: DbOrTx, tokenHash: string, now: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('password_resets')
-    .select('uuid')
+    .select('user_uuid')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.user_uuid;
+}
+
+/**
+ * What a guesser knows of an account's owner, which their password may not be made of: the username, the e-mail
+ * address, and the names of the people the account belongs to (an installer, area manager, reseller or admin).
+ */
+export async function personalDataOf(db: DbOrTx, userUuid: string): Promise<string[]> {
+  const names = (table: PersonTable) =>
+    db.selectFrom(table).select(['name', 'lastname', 'ragsoc as company']).where('user_uuid', '=', userUuid);
+  const [user, people] = await Promise.all([
+    findUserByUuid(db, userUuid),
+    names('posatori')
+      .unionAll(names('capoarea'))
+      .unionAll(names('rivenditori'))
+      .unionAll(
+        db
+          .selectFrom('admins')
+          .select(['name', 'lastname', sql.lit('').as('company')])
+          .where('user_uuid', '=', userUuid),
+      )
+      .execute(),
+  ]);
+  return [user?.username ?? '', user?.email ?? '', ...people.flatMap((p) => [p.name, p.lastname, p.company])].filter(
+    (v) => v !== '',
+  );
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Role } from '@portal/shared/roles';
 import { msg } from '@portal/shared/messages-it';
+import { passwordProblem } from '@portal/shared/password-strength';
 import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
@@ -146,8 +147,9 @@ export function createAuthService(deps: AuthDeps) {
   async function resetPassword(pid: string, ppwd: string): Promise<ResetOutcome> {
     const now = nowIso();
     const tokenHash = sha256(pid);
-    if (!(await repo.resetIsLive(db, tokenHash, now))) return { ok: false, reason: msg.erroreSessione };
-    const problem = passwordProblem(ppwd);
+    const linkOwner = await repo.liveResetOwner(db, tokenHash, now);
+    if (!linkOwner) return { ok: false, reason: msg.erroreSessione };
+    const problem = passwordProblem(ppwd, await repo.personalDataOf(db, linkOwner));
     if (problem) return { ok: false, reason: problem, field: 'ppwd' };
     const passwordHash = await hashPassword(ppwd);
     const userUuid = await db.transaction().execute(async (tx) => {
