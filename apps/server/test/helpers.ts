@@ -217,3 +217,42 @@ export const sheetInstaller = (n: number, over: Record<string, string> = {}) => 
   capoarea: '',
   ...over,
 });
+
+/** The body of an area manager's create or save (POST /api/capoarea), valid, with changes. */
+export const areaManagerBody = (changes: Record<string, unknown> = {}) => ({
+  name: 'Sofia',
+  lastname: 'Galli',
+  piva: '',
+  codfis: '',
+  address: 'Via Verdi 12',
+  city: 'Como',
+  cap: '22100',
+  state: 'CO',
+  phone: '031 123456',
+  cell: '',
+  email: 'sofia.galli@esempio.it',
+  website: '',
+  provs: ['CO', 'LC'],
+  ...changes,
+});
+
+/** The body of a reseller's create or save (POST /api/riventitore), valid, with changes. */
+export const resellerBody = (changes: Record<string, unknown> = {}) => ({
+  ragsoc: 'Lariana Ceramiche S.r.l.',
+  code: 'RIV100',
+  name: 'Carlo',
+  lastname: 'Sala',
+  piva: '',
+  codfis: '',
+  address: '',
+  city: '',
+  cap: '',
+  state: '',
+  phone: '',
+  cell: '',
+  email: 'carlo.sala@lariana.it',
+  website: '',
+  capoarea: '',
+  provs: [],
+  ...changes,
+});

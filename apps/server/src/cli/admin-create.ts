@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { loginTaken } from '../modules/auth/accounts.service.ts';
 import { loginInUse, insertUser } from '../modules/auth/auth.repository.ts';
 import { passwordProblem } from '@portal/shared/password-strength';
 import { hashPassword } from '../lib/passwords.ts';
@@ -47,32 +48,50 @@ if (problem) {
 
 const config = loadConfig();
 const { db } = await openDatabase(config);
+const taken = `Esiste già un utente con il nome ${username} o l'email ${email}.`;
 try {
-  // A username or an e-mail that another account already uses would make one of the two unable to log in by it.
+  // Each address logs in one account: a username or an e-mail another account has would take its login.
   if ((await loginInUse(db, username)) || (await loginInUse(db, email))) {
-    console.error(`Esiste già un utente con il nome ${username} o l'email ${email}.`);
-    process.exit(2);
-  }
-  const now = nowIso();
-  const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (tx) => {
-    const userUuid = await insertUser(tx, { username, email, passwordHash, stato: 'active', roles: ['admin'] }, now);
-    await tx
-      .insertInto('admins')
-      .values({
-        uuid: newId(),
-        user_uuid: userUuid,
-        name: values.name,
-        lastname: values.lastname,
-        email: normalizeLogin(email),
-        phone: '',
-        img: '',
-        created_at: now,
-        updated_at: now,
+    console.error(taken);
+    process.exitCode = 2;
+  } else {
+    const now = nowIso();
+    const passwordHash = await hashPassword(password);
+    const created = await db
+      .transaction()
+      .execute(async (tx) => {
+        const userUuid = await insertUser(
+          tx,
+          { username, email, passwordHash, stato: 'active', roles: ['admin'] },
+          now,
+        );
+        await tx
+          .insertInto('admins')
+          .values({
+            uuid: newId(),
+            user_uuid: userUuid,
+            name: values.name,
+            lastname: values.lastname,
+            email: normalizeLogin(email),
+            phone: '',
+            img: '',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return true;
       })
-      .execute();
-  });
-  console.log(`Amministratore ${username} creato.`);
+      // A save that gave another account one of the two addresses since the check.
+      .catch((err: unknown) => {
+        if (loginTaken(err)) return false;
+        throw err;
+      });
+    if (created) console.log(`Amministratore ${username} creato.`);
+    else {
+      console.error(taken);
+      process.exitCode = 2;
+    }
+  }
 } finally {
   await db.destroy();
 }

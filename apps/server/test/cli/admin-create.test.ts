@@ -57,6 +57,23 @@ describe('admin:create', () => {
     }
   });
 
+  it('refuses a username or an e-mail address another account logs in by, however it is written', async () => {
+    const { email } = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('username', '=', 'capoarea')
+      .executeTakeFirstOrThrow();
+    for (const [username, address] of [
+      ['Admin', 'ugo.verdi@esempio.it'],
+      ['ugo', ` ${email.toUpperCase()}`],
+      [email, 'ugo.verdi@esempio.it'],
+    ] as const) {
+      const run = await adminCreate(named(username, address), 'cornici-di-marmo-7');
+      expect(run.code, `${username} ${address}`).toBe(2);
+      expect(run.out).toContain('Esiste già un utente');
+    }
+  });
+
   it('creates the admin, who logs in', async () => {
     const run = await adminCreate(named('ugo', 'ugo.verdi@esempio.it'), 'cornici-di-marmo-7');
     expect(run, run.out).toMatchObject({ code: 0 });

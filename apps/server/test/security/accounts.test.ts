@@ -4,7 +4,15 @@ import { buildApp } from '../../src/app.ts';
 import type { Background } from '../../src/lib/background.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { THROTTLE } from '../../src/modules/auth/auth.service.ts';
-import { createTestContext, login, readOutbox, resetIdOf, type TestContext } from '../helpers.ts';
+import {
+  areaManagerBody,
+  createTestContext,
+  login,
+  readOutbox,
+  resellerBody,
+  resetIdOf,
+  type TestContext,
+} from '../helpers.ts';
 
 /** Issue 8, item 7: the account findings, each reproduced and closed. */
 
@@ -93,21 +101,7 @@ describe('usernames and e-mails are trimmed and compared without case', () => {
   it('an area manager created with spaces and capitals is named in the normal form', async () => {
     const res = await post(
       '/api/capoarea',
-      {
-        name: 'Ugo',
-        lastname: 'Spazi',
-        piva: '',
-        codfis: '',
-        address: 'Via Roma 1',
-        city: 'Milano',
-        cap: '20100',
-        state: 'MI',
-        phone: '',
-        cell: '',
-        email: '  Ugo.Spazi@Esempio.IT ',
-        website: '',
-        provs: [],
-      },
+      areaManagerBody({ name: 'Ugo', lastname: 'Spazi', email: '  Ugo.Spazi@Esempio.IT ', provs: [] }),
       admin,
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -118,24 +112,7 @@ describe('usernames and e-mails are trimmed and compared without case', () => {
     expect(profile.email).toBe('ugo.spazi@esempio.it');
     const duplicate = await post(
       '/api/riventitore',
-      {
-        ragsoc: 'X',
-        code: '',
-        name: 'A',
-        lastname: 'B',
-        piva: '',
-        codfis: '',
-        address: '',
-        city: '',
-        cap: '',
-        state: '',
-        phone: '',
-        cell: '',
-        email: 'UGO.SPAZI@esempio.it',
-        website: '',
-        capoarea: '',
-        provs: [],
-      },
+      resellerBody({ ragsoc: 'X', code: '', name: 'A', lastname: 'B', email: 'UGO.SPAZI@esempio.it' }),
       admin,
     );
     expect(duplicate.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
+import { loginTaken } from './accounts.service.ts';
 import * as repo from './auth.repository.ts';
 
 /**
@@ -180,15 +181,22 @@ export function createAuthService(deps: AuthDeps) {
       if (await repo.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
       const role: Role = person.table === 'admins' ? 'admin' : person.table === 'posatori' ? 'posatore' : person.table;
       const now = nowIso();
-      const userUuid = await db.transaction().execute(async (tx) => {
-        const id = await repo.insertUser(
-          tx,
-          { username: email, email, passwordHash: null, stato: 'requested', roles: [role] },
-          now,
-        );
-        await repo.linkPersonAccount(tx, person.table, person.uuid, id);
-        return id;
-      });
+      const userUuid = await db
+        .transaction()
+        .execute(async (tx) => {
+          const id = await repo.insertUser(
+            tx,
+            { username: email, email, passwordHash: null, stato: 'requested', roles: [role] },
+            now,
+          );
+          await repo.linkPersonAccount(tx, person.table, person.uuid, id);
+          return id;
+        })
+        .catch((err: unknown) => {
+          // Another account took the address since the check above.
+          if (loginTaken(err)) throw new HttpError(400, msg.utenteEsistente);
+          throw err;
+        });
       account = await repo.findUserByUuid(db, userUuid);
     }
     if (!account) throw notFound();

@@ -272,6 +272,9 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (record.code !== current.code && record.code !== '' && (await repo.codeTaken(db, record.code, uuid))) {
     fields['code'] = msg.codiceEsistente;
   }
+  if (record.email !== current.email && (await accounts.addressTakenFor(db, stored.user_uuid, record.email))) {
+    fields['email'] = msg.utenteEsistente;
+  }
   if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
     fields['tipo'] = msg.qualificaNonValida;
   }
@@ -306,9 +309,11 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
       return done;
     })
     .catch((err: unknown) => {
-      // Two saves racing for one code: the unique index decides, the answer is the same as the check above.
+      // Two saves racing for one code or one login address: the unique index decides, the answer is the same as
+      // the checks above.
       if (isUniqueViolation(err, 'posatori.code', 'posatori_code_unique'))
         throw fieldsRefused({ code: msg.codiceEsistente });
+      if (accounts.loginTaken(err)) throw accounts.addressTakenError();
       throw err;
     });
   if (!saved) throw notFound();
