@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, latestMailTo, loginAs, resetLinkOf, shot } from './support.ts';
+import { latestMailTo, loginAs, resetLinkOf, shot } from './support.ts';
 
 /**
  * Issue 11, item 4: 'Invio massivo attivazioni'. Runs after the journeys that need installers without an account
@@ -69,13 +69,12 @@ test('the e-mail’s link activates the installer, and a second press sends noth
   const own = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' });
   const installer = await own.newPage();
   await installer.goto(new URL(resetLinkOf(eml)).pathname);
-  // The demo password, as every demo account has it: the journeys after this one log in with it.
-  await installer.getByLabel('Nuova password').fill(DEMO_PASSWORD);
-  await installer.getByLabel('Conferma password').fill(DEMO_PASSWORD);
+  await installer.getByLabel('Nuova password').fill('battiscopa-in-rovere-9');
+  await installer.getByLabel('Conferma password').fill('battiscopa-in-rovere-9');
   await installer.getByRole('button', { name: /conferma|imposta/i }).click();
   await expect(installer.getByText('Password impostata')).toBeVisible();
   await expect(installer).toHaveURL('/', { timeout: 8_000 });
-  await loginAs(installer, address);
+  await loginAs(installer, address, 'battiscopa-in-rovere-9');
   await expect(installer).toHaveURL('/posatore');
   await own.close();
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@portal/shared/roles';
+import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
@@ -185,3 +186,73 @@ export function parseEml(raw: string) {
 }
 
 export const resetIdOf = (link: string | undefined) => link?.split('/resetpwd/')[1] ?? '';
+
+/** A valid codice fiscale for an imported installer, different for each n. */
+export const sheetCodfis = (n: number) => {
+  const first15 = `IMP${'BCDFGHLMNPQRSTVZ'[n % 16]}${'BCDFGHLMNPQRSTVZ'[Math.floor(n / 16) % 16]}A80A01H501`.slice(
+    0,
+    15,
+  );
+  return `${first15}${codiceFiscaleCheckChar(first15)}`;
+};
+
+/** An installer row of the import wizard, valid and different for each n. */
+export const sheetInstaller = (n: number, over: Record<string, string> = {}) => ({
+  codfis: sheetCodfis(n),
+  lastname: `Importato${n}`,
+  name: 'Gino',
+  email: `gino.importato${n}@example.it`,
+  cell: '333 1234567',
+  dtnasc: '1980-01-01',
+  ragsocaz: 'Posa Srl',
+  address: 'Via Roma 1',
+  city: 'Roma',
+  state: 'RM',
+  cap: '00184',
+  regione: 'Lazio',
+  phone: '',
+  website: '',
+  piva: '',
+  rivenditore: '',
+  capoarea: '',
+  ...over,
+});
+
+/** The body of an area manager's create or save (POST /api/capoarea), valid, with changes. */
+export const areaManagerBody = (changes: Record<string, unknown> = {}) => ({
+  name: 'Sofia',
+  lastname: 'Galli',
+  piva: '',
+  codfis: '',
+  address: 'Via Verdi 12',
+  city: 'Como',
+  cap: '22100',
+  state: 'CO',
+  phone: '031 123456',
+  cell: '',
+  email: 'sofia.galli@esempio.it',
+  website: '',
+  provs: ['CO', 'LC'],
+  ...changes,
+});
+
+/** The body of a reseller's create or save (POST /api/riventitore), valid, with changes. */
+export const resellerBody = (changes: Record<string, unknown> = {}) => ({
+  ragsoc: 'Lariana Ceramiche S.r.l.',
+  code: 'RIV100',
+  name: 'Carlo',
+  lastname: 'Sala',
+  piva: '',
+  codfis: '',
+  address: '',
+  city: '',
+  cap: '',
+  state: '',
+  phone: '',
+  cell: '',
+  email: 'carlo.sala@lariana.it',
+  website: '',
+  capoarea: '',
+  provs: [],
+  ...changes,
+});

@@ -178,7 +178,11 @@ export const authorizationTable: Line[] = [
   line('POST /auth/resetpwd', {
     public: true,
     cells: everyone(OK),
-    request: () => ({ method: 'POST', url: '/auth/resetpwd', payload: { pid: 'inventato', ppwd: 'piastrelle-2027' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/auth/resetpwd',
+      payload: { pid: 'inventato', ppwd: 'fughe-chiare-2027' },
+    }),
   }),
   line('POST /auth/admin/resetpassword', {
     row: 'posatori',

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Role } from '@portal/shared/roles';
 import type { Db } from '../../src/db/database.ts';
 import { simplePdf } from '../../src/lib/pdf-files.ts';
+import { insertUser } from '../../src/modules/auth/auth.repository.ts';
 import { capoareaKeys } from '../../src/modules/capoarea/capoarea.repository.ts';
 import { partnerKeys } from '../../src/modules/partners/partners.repository.ts';
 import { addRecipients, insertMessage } from '../../src/modules/messages/messages.repository.ts';
@@ -62,20 +63,12 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
     const code = `AUT${next()}`;
     let userUuid: string | null = null;
     if (o.account) {
-      userUuid = crypto.randomUUID();
-      await db
-        .insertInto('users')
-        .values({
-          uuid: userUuid,
-          username: `${code.toLowerCase()}@esempio.it`,
-          email: `${code.toLowerCase()}@esempio.it`,
-          password_hash: null,
-          stato: 'requested',
-          created_at: now(),
-          updated_at: now(),
-        })
-        .execute();
-      await db.insertInto('user_roles').values({ user_uuid: userUuid, role: 'posatore' }).execute();
+      const address = `${code.toLowerCase()}@esempio.it`;
+      userUuid = await insertUser(
+        db,
+        { username: address, email: address, passwordHash: null, stato: 'requested', roles: ['posatore'] },
+        now(),
+      );
     }
     await db
       .insertInto('posatori')
@@ -136,21 +129,12 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
   /** A person of the admin's registries, with a login waiting for activation. */
   const person = async (table: 'capoarea' | 'rivenditori', o: { state: 'MI' | 'PA'; capoarea?: string }) => {
     const uuid = crypto.randomUUID();
-    const userUuid = crypto.randomUUID();
     const address = `${table}${next()}@esempio.it`;
-    await db
-      .insertInto('users')
-      .values({
-        uuid: userUuid,
-        username: address,
-        email: address,
-        password_hash: null,
-        stato: 'requested',
-        created_at: now(),
-        updated_at: now(),
-      })
-      .execute();
-    await db.insertInto('user_roles').values({ user_uuid: userUuid, role: table }).execute();
+    const userUuid = await insertUser(
+      db,
+      { username: address, email: address, passwordHash: null, stato: 'requested', roles: [table] },
+      now(),
+    );
     const common = {
       uuid,
       user_uuid: userUuid,

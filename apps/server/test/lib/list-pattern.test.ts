@@ -150,7 +150,7 @@ describe('what the lists and sessions copy from accounts', () => {
     const set = await ctx.app.inject({
       method: 'POST',
       url: '/auth/resetpwd',
-      payload: { pid: resetIdOf(link), ppwd: 'piastrelle-2027' },
+      payload: { pid: resetIdOf(link), ppwd: 'fughe-chiare-2027' },
     });
     expect(set.json()).toEqual({ res: 'OK' });
     expect((await rowOf()).userstato).toBe('active');

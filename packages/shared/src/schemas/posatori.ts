@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { installerProfileRules } from '../validation/profile-rules.ts';
+import { installerAdminRules, installerProfileRules } from '../validation/profile-rules.ts';
 import { monthRule } from '../validation/field-rules.ts';
 import { rulesCheck } from '../validation/rules.ts';
 import {
@@ -150,6 +150,9 @@ export type PosatoreSaveBody = z.infer<typeof posatoreSaveBody>;
 
 /** The installer self-edit and area-manager form: the same record with the rules of spec section 5. */
 export const posatoreProfileForm = posatoreSaveBody.check(rulesCheck(installerProfileRules));
+
+/** The admin's installer form: the spec's rules are off, the e-mail is still one address or empty. */
+export const posatoreAdminForm = posatoreSaveBody.check(rulesCheck(installerAdminRules));
 
 /**
  * GET /api/posatori/{id}: the profile (spec section 3). Plain types on the way out, so a stored value that

@@ -32,6 +32,16 @@ export const installerProfileRules: RuleSet<InstallerProfileField> = {
   failure: () => msg.correggereCampi,
 };
 
+/**
+ * The admin's installer save: the installer rules are off for the admin, all but the e-mail's shape. The address
+ * receives the person's notifications and reset links, so it is one address or none: a list such as
+ * 'a@example.it, b@example.it' would send each of them everything.
+ */
+export const installerAdminRules: RuleSet<'email'> = {
+  fields: { email: optional(emailRule) },
+  failure: () => msg.correggereCampi,
+};
+
 export type AreaManagerField = 'name' | 'lastname' | 'address' | 'city' | 'cap' | 'state' | 'email' | 'codfis' | 'piva';
 
 /** Area-manager form; a failure reads 'Errore: {form error}'. */

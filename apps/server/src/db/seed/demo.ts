@@ -3,7 +3,7 @@ import { codiceFiscaleCheckChar, MONTH_LETTERS } from '@portal/shared/validation
 import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
 import { RENEWAL_MONTHS } from '@portal/shared/schemas/partners';
 import type { Db, DbOrTx } from '../database.ts';
-import { insertUser } from '../../modules/auth/auth.repository.ts';
+import { insertLogins, insertUser } from '../../modules/auth/auth.repository.ts';
 import { capoareaKeys } from '../../modules/capoarea/capoarea.repository.ts';
 import { partnerKeys } from '../../modules/partners/partners.repository.ts';
 import { posatoreKeys, refreshCouponCounts } from '../../modules/posatori/posatori.repository.ts';
@@ -822,6 +822,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       }
     }
     await insertChunks(users, 200, (chunk) => tx.insertInto('users').values(chunk).execute());
+    await insertLogins(tx, users);
     await insertChunks(roles, 400, (chunk) => tx.insertInto('user_roles').values(chunk).execute());
     await insertChunks(posatori, 100, (chunk) => tx.insertInto('posatori').values(chunk).execute());
     await insertChunks(coupons, 200, (chunk) => tx.insertInto('coupons').values(chunk).execute());

@@ -3,6 +3,7 @@ import { provinces } from '@portal/shared/provinces';
 import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
 import type { Db, DbOrTx } from '../database.ts';
 import type { UserRolesTable, UserStato, UsersTable } from '../../modules/auth/auth.table.ts';
+import { insertLogins } from '../../modules/auth/auth.repository.ts';
 import type { CapoareaTable } from '../../modules/capoarea/capoarea.table.ts';
 import type { CouponsTable } from '../../modules/coupons/coupons.table.ts';
 import type { DocumentGroupsTable, DocumentsTable } from '../../modules/documents/documents.table.ts';
@@ -220,6 +221,7 @@ function accountsOf(g: Gen, passwordHash: string) {
     },
     async insert(tx: DbOrTx): Promise<void> {
       await insertAll(users, (chunk) => tx.insertInto('users').values(chunk).execute());
+      await insertLogins(tx, users);
       await insertAll(roles, (chunk) => tx.insertInto('user_roles').values(chunk).execute());
     },
   };

@@ -25,3 +25,27 @@ export function accountLinkMail(link: string, activation: boolean): { subject: s
   ].join('\n');
   return { subject, text };
 }
+
+const inRome = { timeZone: 'Europe/Rome' } as const;
+const romeDate = new Intl.DateTimeFormat('it-IT', { ...inRome, day: '2-digit', month: '2-digit', year: 'numeric' });
+const romeTime = new Intl.DateTimeFormat('it-IT', { ...inRome, hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The notice to an account's previous address when another one replaces it: from then on reset links go to the new
+ * one, so whoever changed it without the owner's word could take the account. It names neither the new address
+ * (the old mailbox may no longer be the owner's) nor how to undo it alone: the admin can.
+ */
+export function emailChangedMail(username: string, at: Date): { subject: string; text: string } {
+  const text = [
+    'Gentile utente,',
+    '',
+    `l'indirizzo e-mail dell'account "${username}" sul Portale Posatori è stato cambiato il ${romeDate.format(at)} alle ${romeTime.format(at)}.`,
+    'Da ora i link per reimpostare la password e le notifiche arrivano al nuovo indirizzo, non più a questo.',
+    '',
+    "Se il cambio l'hai fatto o chiesto tu, non serve altro.",
+    "Se non ne sai nulla, avvisa subito l'amministratore del portale: potrà rimettere il tuo indirizzo e bloccare l'accesso a chi l'ha cambiato.",
+    '',
+    'Portale Posatori',
+  ].join('\n');
+  return { subject: 'Portale Posatori - Indirizzo e-mail cambiato', text };
+}

@@ -3,7 +3,10 @@ import type { Role } from '@portal/shared/roles';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { enqueueMails } from '../../lib/mail-queue.ts';
 import { fieldsRefused, HttpError, notFound, type ReasonFor } from '../../plugins/error-envelope.ts';
+import { emailChangedMail } from './account-mails.ts';
 import * as repo from './auth.repository.ts';
 import type { UserStato } from './auth.table.ts';
 
@@ -13,11 +16,47 @@ import type { UserStato } from './auth.table.ts';
  */
 
 /**
- * A new account's address must be free as a username and as an e-mail: login accepts an e-mail only when exactly
- * one account has it, so a second account with the same address would lock the first out of logging in by e-mail.
+ * A new account's address must be free as a username and as an e-mail: each address logs in one account only
+ * (user_logins), so a second account with the same address would take the first one's login and reset links.
  */
 export async function addressTaken(db: DbOrTx, email: string): Promise<boolean> {
   return repo.loginInUse(db, email);
+}
+
+/**
+ * Whether a write failed because another account holds one of the login names it gave (user_logins' primary key):
+ * a concurrent save that got there first, since every path checks before it writes.
+ */
+export const loginTaken = (err: unknown): boolean => isUniqueViolation(err, 'user_logins.login', 'user_logins_pkey');
+
+/**
+ * Runs a batch's transaction (an import's rows, a mass activation's accounts) again when a concurrent save took one
+ * of the addresses it gives: the next run's check finds it taken and leaves that person out.
+ */
+export async function retryOnLoginCollision<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3 || !loginTaken(err)) throw err;
+    }
+  }
+}
+
+/** The 400 of a taken address, on the `email` field as the form shows it. */
+export const addressTakenError = (reasonFor?: ReasonFor) => fieldsRefused({ email: msg.utenteEsistente }, reasonFor);
+
+/**
+ * Runs a save that gives an account an address (its transaction, the check inside it): an address a concurrent
+ * save took meanwhile is the same 400 as the check's, not a 500.
+ */
+export async function savingAddress<T>(run: () => Promise<T>, reasonFor?: ReasonFor): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (loginTaken(err)) throw addressTakenError(reasonFor);
+    throw err;
+  }
 }
 
 /** A new account without password, stato 'requested', holding one role. */
@@ -41,8 +80,11 @@ export async function createPersonWithAccount(
   reasonFor: ReasonFor,
   insert: (tx: DbOrTx, userUuid: string) => Promise<void>,
 ): Promise<void> {
-  if (await addressTaken(db, email)) throw fieldsRefused({ email: msg.utenteEsistente }, reasonFor);
-  await db.transaction().execute(async (tx) => insert(tx, await createRequestedAccount(tx, email, role)));
+  if (await addressTaken(db, email)) throw addressTakenError(reasonFor);
+  await savingAddress(
+    () => db.transaction().execute(async (tx) => insert(tx, await createRequestedAccount(tx, email, role))),
+    reasonFor,
+  );
 }
 
 /**
@@ -85,10 +127,46 @@ export async function setPersonAccountStato(
   return stato;
 }
 
-/** Keeps the account's e-mail (where reset links go) in step with the person's; the username stays. */
-export async function syncAccountEmail(tx: DbOrTx, userUuid: string | null, email: string): Promise<void> {
+/**
+ * Whether giving the person's account this address would take another account's login (its username or e-mail):
+ * checked with the form's other rules, so the save answers every problem at once. An address the account already
+ * has is never refused, even one it shared with others before addresses were unique (decision record 0022).
+ */
+export async function addressTakenFor(db: DbOrTx, userUuid: string | null, email: string): Promise<boolean> {
   const address = normalizeLogin(email);
-  if (userUuid && address !== '') await repo.setUserEmail(tx, userUuid, address, nowIso());
+  if (!userUuid || address === '') return false;
+  const [user, owner] = await Promise.all([repo.findUserByUuid(db, userUuid), repo.loginOwner(db, address)]);
+  return user !== undefined && takesAnothers(user, address, owner);
+}
+
+const takesAnothers = (user: repo.UserRow, address: string, owner: string | undefined) =>
+  user.email !== address && owner !== undefined && owner !== user.uuid;
+
+/**
+ * Keeps the account's e-mail (where reset links and notifications go, and a name it logs in by) in step with the
+ * person's; the username stays. A person without an account, or an empty address, changes nothing. An address
+ * another account logs in by is a 400 on `email` (addressTakenFor; a concurrent save's is savingAddress's). The
+ * previous address gets a notice: whoever changed it without the owner's word would get their reset links.
+ */
+export async function syncAccountEmail(
+  tx: DbOrTx,
+  userUuid: string | null,
+  email: string,
+  reasonFor?: ReasonFor,
+): Promise<void> {
+  const address = normalizeLogin(email);
+  if (!userUuid || address === '') return;
+  const [user, owner] = await Promise.all([repo.findUserByUuid(tx, userUuid), repo.loginOwner(tx, address)]);
+  if (!user) return;
+  if (takesAnothers(user, address, owner)) throw addressTakenError(reasonFor);
+  const now = new Date();
+  await repo.setUserEmail(tx, user, address, now.toISOString());
+  if (user.email !== '' && user.email !== address) {
+    const notice = emailChangedMail(user.username, now);
+    await enqueueMails(tx, [
+      { uuid: `email:${user.uuid}:${now.toISOString()}`, to: user.email, subject: notice.subject, body: notice.text },
+    ]);
+  }
 }
 
 /** The account stato the lists and forms show: 'none' for a person without an account. */

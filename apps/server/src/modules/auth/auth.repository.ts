@@ -11,34 +11,53 @@ export type UserRow = { uuid: string; username: string; email: string; password_
 const userColumns = ['uuid', 'username', 'email', 'password_hash', 'stato'] as const;
 
 /**
- * The account a typed login names, in one query whatever it turns out to be: the account with that username, or
- * else the only account with that e-mail address (an address shared by two accounts logs in by username only).
- * One query either way, so the lookup takes the same time for a name that exists and one that does not.
+ * The account a typed login names: its username or its e-mail address (user_logins holds each once). One query
+ * either way, so the lookup takes the same time for a name that exists and one that does not.
  */
 export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
-  const name = normalizeLogin(login);
-  const rows = await db
-    .selectFrom('users')
-    .select(userColumns)
-    .where((eb) => eb.or([eb('username', '=', name), eb('email', '=', name)]))
-    .limit(3)
-    .execute();
-  const byName = rows.find((r) => r.username === name);
-  if (byName) return byName;
-  const byEmail = rows.filter((r) => r.email === name);
-  return byEmail.length === 1 ? byEmail[0] : undefined;
+  return db
+    .selectFrom('user_logins')
+    .innerJoin('users', 'users.uuid', 'user_logins.user_uuid')
+    .select(userColumns.map((c) => `users.${c}` as const))
+    .where('user_logins.login', '=', normalizeLogin(login))
+    .executeTakeFirst();
+}
+
+/** The account that logs in by this address (as its username or its e-mail), if any. */
+export async function loginOwner(db: DbOrTx, address: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('user_logins')
+    .select('user_uuid')
+    .where('login', '=', normalizeLogin(address))
+    .executeTakeFirst();
+  return row?.user_uuid;
 }
 
 /** Whether any account already uses this address as its username or its e-mail. */
 export async function loginInUse(db: DbOrTx, address: string): Promise<boolean> {
-  const value = normalizeLogin(address);
-  const row = await db
-    .selectFrom('users')
-    .select('uuid')
-    .where((eb) => eb.or([eb('username', '=', value), eb('email', '=', value)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await loginOwner(db, address)) !== undefined;
+}
+
+/**
+ * The login names of new accounts: each username, and each e-mail address that differs from it. A name already
+ * taken is left out (the seeds' random addresses may repeat), as the migration leaves a shared address to nobody;
+ * the services check before they create an account, so for them nothing is left out.
+ */
+export async function insertLogins(
+  db: DbOrTx,
+  users: readonly { uuid: string; username: string; email: string }[],
+): Promise<void> {
+  const rows = users.flatMap((u) => [
+    { login: u.username, user_uuid: u.uuid },
+    ...(u.email !== '' && u.email !== u.username ? [{ login: u.email, user_uuid: u.uuid }] : []),
+  ]);
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('user_logins')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('login').doNothing())
+      .execute();
+  }
 }
 
 export async function findUserByUuid(db: DbOrTx, uuid: string): Promise<UserRow | undefined> {
@@ -62,17 +81,28 @@ export async function insertUser(
   now: string,
 ): Promise<string> {
   const uuid = newId();
+  const username = normalizeLogin(user.username);
+  const email = normalizeLogin(user.email);
   await db
     .insertInto('users')
     .values({
       uuid,
-      username: normalizeLogin(user.username),
-      email: normalizeLogin(user.email),
+      username,
+      email,
       password_hash: user.passwordHash,
       stato: user.stato,
       created_at: now,
       updated_at: now,
     })
+    .execute();
+  // Its names, refused when another account has one of them: the callers checked first, so only a concurrent save
+  // meets this (accounts.service loginTaken).
+  await db
+    .insertInto('user_logins')
+    .values([
+      { login: username, user_uuid: uuid },
+      ...(email !== '' && email !== username ? [{ login: email, user_uuid: uuid }] : []),
+    ])
     .execute();
   if (user.roles.length > 0) {
     await db
@@ -223,8 +253,20 @@ export async function countFailures(db: DbOrTx, key: string, since: string): Pro
   return Number(row?.n ?? 0);
 }
 
+/** The key of an account's failed logins from one client address. */
+export const accountFailureKey = (userUuid: string, ip: string) => `u:${userUuid}|${ip}`;
+
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}
+
+/** Forgets an account's failed logins from every address: a range of the (key, at) index, '}' following '|'. */
+export async function clearAccountFailures(db: DbOrTx, userUuid: string): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('key', '>=', `u:${userUuid}|`)
+    .where('key', '<', `u:${userUuid}}`)
+    .execute();
 }
 
 export async function pruneFailures(db: DbOrTx, before: string): Promise<void> {
@@ -240,16 +282,41 @@ export async function insertReset(
   await insertResets(db, [{ tokenHash: r.tokenHash, userUuid: r.userUuid }], r.now, r.expiresAt);
 }
 
-/** Whether a reset link can still be used: known, unused, not expired. */
-export async function resetIsLive(db: DbOrTx, tokenHash: string, now: string): Promise<boolean> {
+/** The account of a reset link that can still be used (known, unused, not expired), else undefined. */
+export async function liveResetOwner(db: DbOrTx, tokenHash: string, now: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('password_resets')
-    .select('uuid')
+    .select('user_uuid')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.user_uuid;
+}
+
+/**
+ * What a guesser knows of an account's owner, which their password may not be made of: the username, the e-mail
+ * address, and the names of the people the account belongs to (an installer, area manager, reseller or admin).
+ */
+export async function personalDataOf(db: DbOrTx, userUuid: string): Promise<string[]> {
+  const names = (table: PersonTable) =>
+    db.selectFrom(table).select(['name', 'lastname', 'ragsoc as company']).where('user_uuid', '=', userUuid);
+  const [user, people] = await Promise.all([
+    findUserByUuid(db, userUuid),
+    names('posatori')
+      .unionAll(names('capoarea'))
+      .unionAll(names('rivenditori'))
+      .unionAll(
+        db
+          .selectFrom('admins')
+          .select(['name', 'lastname', sql.lit('').as('company')])
+          .where('user_uuid', '=', userUuid),
+      )
+      .execute(),
+  ]);
+  return [user?.username ?? '', user?.email ?? '', ...people.flatMap((p) => [p.name, p.lastname, p.company])].filter(
+    (v) => v !== '',
+  );
 }
 
 /**
@@ -322,12 +389,22 @@ export async function setUserStato(db: DbOrTx, userUuid: string, stato: UserStat
   await syncPeopleStato(db, userUuid);
 }
 
-export async function setUserEmail(db: DbOrTx, userUuid: string, email: string, now: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ email: normalizeLogin(email), updated_at: now })
-    .where('uuid', '=', userUuid)
-    .execute();
+/**
+ * Makes `email` (normalized, not empty) the account's address: where its reset links and notifications go, and a
+ * name it logs in by instead of the old one (its username stays one). Inserting the login fails on the primary key
+ * when another account has the address, a concurrent save included. An account whose address was shared before
+ * the addresses became unique has none of its own yet: it gets it here once it is free.
+ */
+export async function setUserEmail(db: DbOrTx, user: UserRow, email: string, now: string): Promise<void> {
+  if (email !== user.email) {
+    await db.updateTable('users').set({ email, updated_at: now }).where('uuid', '=', user.uuid).execute();
+    if (user.email !== user.username) {
+      await db.deleteFrom('user_logins').where('login', '=', user.email).where('user_uuid', '=', user.uuid).execute();
+    }
+  }
+  if (email !== user.username && (await loginOwner(db, email)) !== user.uuid) {
+    await db.insertInto('user_logins').values({ login: email, user_uuid: user.uuid }).execute();
+  }
 }
 
 /**
@@ -353,15 +430,24 @@ export async function removeAccountRole(db: DbOrTx, userUuid: string, role: Role
 
 // Many accounts at once (the mass activation): the same rows the single functions write, in bulk.
 
+/** Of these addresses, those that log an account in (as its username or e-mail), with that account. */
+export async function loginOwners(db: DbOrTx, addresses: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(addresses)];
+  const owners = new Map<string, string>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('user_logins')
+      .select(['login', 'user_uuid'])
+      .where('login', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const r of rows) owners.set(r.login, r.user_uuid);
+  }
+  return owners;
+}
+
 /** Of these addresses, those already a login (username or e-mail) of some account. */
 export async function loginsInUse(db: DbOrTx, addresses: readonly string[]): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select(['username', 'email'])
-    .where((eb) => eb.or([eb('username', 'in', addresses), eb('email', 'in', addresses)]))
-    .execute();
-  return new Set(rows.flatMap((r) => [r.username, r.email]));
+  return new Set((await loginOwners(db, addresses)).keys());
 }
 
 /** Of these accounts, those holding a reset or activation link that can still be used. */
@@ -401,6 +487,11 @@ export async function insertRequestedInstallerAccounts(
         updated_at: now,
       })),
     )
+    .execute();
+  // Named after the address, which is their one login.
+  await db
+    .insertInto('user_logins')
+    .values(people.map((p) => ({ login: normalizeLogin(p.email), user_uuid: accounts.get(p.posatore) ?? '' })))
     .execute();
   await db
     .insertInto('user_roles')

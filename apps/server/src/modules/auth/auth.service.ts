@@ -1,18 +1,23 @@
 import type { Role } from '@portal/shared/roles';
 import { msg } from '@portal/shared/messages-it';
+import { passwordProblem } from '@portal/shared/password-strength';
 import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
+import { loginTaken } from './accounts.service.ts';
 import * as repo from './auth.repository.ts';
 
-/** Contract: 10 failures in 15 minutes for one user, or 50 from one address, and further attempts are refused. */
+/**
+ * 10 failures in 15 minutes for one account from one client address, or 50 from one address, and further attempts
+ * from there are refused (docs/decisions/0003).
+ */
 export const THROTTLE = { windowMinutes: 15, perUser: 10, perAddress: 50 } as const;
 /** Self-service reset links live 1 hour; activation links sent by an admin to a new account live 72 hours. */
 export const RESET_MINUTES = 60;
@@ -35,11 +40,12 @@ export type LoginOutcome = { ok: true; token: string; roles: Role[] } | { ok: fa
 export type ResetOutcome = { ok: true } | { ok: false; reason: string; field?: 'ppwd' };
 
 /**
- * Throttling keys: per account whatever name was typed (username or e-mail reach the same account, so they share
- * one budget), per typed name when no account has it.
+ * Throttling keys. Failures count per account and client address (an attacker at one address cannot lock the owner
+ * out at another), whatever name was typed (username and e-mail reach the same account, so they share one budget);
+ * per typed name and address when no account has it, so a name that exists and one that does not behave alike.
  */
-const loginKey = (account: { uuid: string } | undefined, typed: string) =>
-  account ? `u:${account.uuid}` : `u:?${normalizeLogin(typed)}`;
+const loginKey = (account: { uuid: string } | undefined, typed: string, ip: string) =>
+  account ? repo.accountFailureKey(account.uuid, ip) : `u:?${normalizeLogin(typed)}|${ip}`;
 const resetKey = (account: { uuid: string } | undefined, typed: string) =>
   account ? `r:${account.uuid}` : `r:?${normalizeLogin(typed)}`;
 
@@ -60,7 +66,7 @@ export function createAuthService(deps: AuthDeps) {
     const now = nowIso();
     const since = addMinutes(now, -THROTTLE.windowMinutes);
     const account = await repo.findUserByLogin(db, user);
-    const userKey = loginKey(account, user);
+    const userKey = loginKey(account, user, ip);
     const ipKey = `ip:${ip}`;
     const [userFailures, ipFailures] = await Promise.all([
       repo.countFailures(db, userKey, since),
@@ -68,9 +74,10 @@ export function createAuthService(deps: AuthDeps) {
     ]);
     // The password is checked even when throttled or unknown: the answer and its timing reveal nothing.
     const passwordOk = await verifyPassword(account?.password_hash ?? null, pwd);
-    const throttled = userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress;
+    // An attempt refused by a lock is not counted: counting it would let anyone hold the lock for ever.
+    if (userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress) return { ok: false };
     const roles = account && passwordOk ? await repo.rolesOf(db, account.uuid) : [];
-    if (!account || !passwordOk || throttled || account.stato !== 'active' || roles.length === 0) {
+    if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
       await repo.recordFailure(db, userKey, now);
       await repo.recordFailure(db, ipKey, now);
       return { ok: false };
@@ -141,8 +148,9 @@ export function createAuthService(deps: AuthDeps) {
   async function resetPassword(pid: string, ppwd: string): Promise<ResetOutcome> {
     const now = nowIso();
     const tokenHash = sha256(pid);
-    if (!(await repo.resetIsLive(db, tokenHash, now))) return { ok: false, reason: msg.erroreSessione };
-    const problem = passwordProblem(ppwd);
+    const linkOwner = await repo.liveResetOwner(db, tokenHash, now);
+    if (!linkOwner) return { ok: false, reason: msg.erroreSessione };
+    const problem = passwordProblem(ppwd, await repo.personalDataOf(db, linkOwner));
     if (problem) return { ok: false, reason: problem, field: 'ppwd' };
     const passwordHash = await hashPassword(ppwd);
     const userUuid = await db.transaction().execute(async (tx) => {
@@ -151,6 +159,8 @@ export function createAuthService(deps: AuthDeps) {
       await repo.setPassword(tx, owner, passwordHash, now);
       await repo.invalidateResets(tx, owner, now);
       await repo.deleteUserSessions(tx, owner);
+      // The owner proved they read the account's mailbox: whatever locked the account is over, at every address.
+      await repo.clearAccountFailures(tx, owner);
       return owner;
     });
     return userUuid ? { ok: true } : { ok: false, reason: msg.erroreSessione };
@@ -171,15 +181,22 @@ export function createAuthService(deps: AuthDeps) {
       if (await repo.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
       const role: Role = person.table === 'admins' ? 'admin' : person.table === 'posatori' ? 'posatore' : person.table;
       const now = nowIso();
-      const userUuid = await db.transaction().execute(async (tx) => {
-        const id = await repo.insertUser(
-          tx,
-          { username: email, email, passwordHash: null, stato: 'requested', roles: [role] },
-          now,
-        );
-        await repo.linkPersonAccount(tx, person.table, person.uuid, id);
-        return id;
-      });
+      const userUuid = await db
+        .transaction()
+        .execute(async (tx) => {
+          const id = await repo.insertUser(
+            tx,
+            { username: email, email, passwordHash: null, stato: 'requested', roles: [role] },
+            now,
+          );
+          await repo.linkPersonAccount(tx, person.table, person.uuid, id);
+          return id;
+        })
+        .catch((err: unknown) => {
+          // Another account took the address since the check above.
+          if (loginTaken(err)) throw new HttpError(400, msg.utenteEsistente);
+          throw err;
+        });
       account = await repo.findUserByUuid(db, userUuid);
     }
     if (!account) throw notFound();

@@ -12,6 +12,16 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/**
+ * Every name an account logs in by, once across all accounts: its username and its e-mail address (migration
+ * 2026-11-26-19, decision record 0022). Kept in step by auth.repository with every write of users.username or
+ * users.email; its primary key is what refuses an address to a second account, two saves at once included.
+ */
+export interface UserLoginsTable {
+  login: string;
+  user_uuid: string;
+}
+
 export interface UserRolesTable {
   user_uuid: string;
   role: string;
@@ -33,7 +43,7 @@ export interface SessionsTable {
 
 export interface LoginFailuresTable {
   uuid: string;
-  /** 'u:<username>' or 'ip:<address>' */
+  /** 'u:<account uuid>|<address>', 'u:?<typed name>|<address>' (no such account) or 'ip:<address>' */
   key: string;
   at: string;
 }
@@ -49,6 +59,7 @@ export interface PasswordResetsTable {
 
 export type AuthTables = {
   users: UsersTable;
+  user_logins: UserLoginsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

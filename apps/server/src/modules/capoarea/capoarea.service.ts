@@ -114,11 +114,15 @@ export async function saveCapoarea(db: Db, uuid: string, body: CapoareaSaveBody)
   const record = parseForm(capoareaForm, body, firstMessage);
   const stored = await repo.findCapoarea(db, uuid);
   if (!stored) throw notFound();
-  await db.transaction().execute(async (tx) => {
-    await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
-    await provs.setProvs(tx, 'capoarea', uuid, record.provs);
-    await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
-  });
+  await accounts.savingAddress(
+    () =>
+      db.transaction().execute(async (tx) => {
+        await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
+        await provs.setProvs(tx, 'capoarea', uuid, record.provs);
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+      }),
+    firstMessage,
+  );
 }
 
 /** POST /api/capoarea/{id}/stato: disable or re-enable the area manager's account. */
@@ -159,8 +163,12 @@ export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<
   const record = parseForm(capoareaOwnForm, body, firstMessage);
   const stored = await repo.findCapoareaByUser(db, userUuid);
   if (!stored) throw notFound();
-  await db.transaction().execute(async (tx) => {
-    await repo.updateCapoarea(tx, stored.uuid, valuesOf(record), nowIso());
-    await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
-  });
+  await accounts.savingAddress(
+    () =>
+      db.transaction().execute(async (tx) => {
+        await repo.updateCapoarea(tx, stored.uuid, valuesOf(record), nowIso());
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+      }),
+    firstMessage,
+  );
 }

@@ -17,6 +17,7 @@ import {
   type ImpposatoriQuery,
   type InstallerImportRecord,
 } from '@portal/shared/schemas/imports';
+import { msg } from '@portal/shared/messages-it';
 import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { validationMsg } from '@portal/shared/validation/messages';
@@ -31,6 +32,7 @@ import { fold, isSqlite } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import { loginOwners } from '../auth/auth.repository.ts';
 import { findType } from '../coupon-types/coupon-types.repository.ts';
 import { activeType, giveCoupons, retryOnCodeCollision } from '../coupons/coupons.service.ts';
 import { partnerKeys } from '../partners/partners.repository.ts';
@@ -266,7 +268,7 @@ async function storeRows(
   extras: ImportExtras,
   importUuid: string | undefined,
 ): Promise<Stored> {
-  return retryOnCodeCollision(() =>
+  const transaction = () =>
     db.transaction().execute(async (tx) => {
       // The same file completes an import (docs/decisions/0018), so a batch need not wait for the disk: PostgreSQL
       // answers before the log is flushed; a crash may lose the last batches, never half of one (SQLite: WAL NORMAL).
@@ -290,8 +292,8 @@ async function storeRows(
         );
       }
       return stored;
-    }),
-  );
+    });
+  return retryOnCodeCollision(() => accounts.retryOnLoginCollision(transaction));
 }
 
 type Reference = { uuid: string } | { problem: string };
@@ -433,6 +435,28 @@ function newInstaller(values: SheetValues, extras: ImportExtras, now: string): P
 }
 
 /**
+ * A row may give a stored installer's account a new address only if no other account logs in by it, in the
+ * database or earlier in the batch: the answer for each (account, address), the addresses' owners read at once.
+ */
+async function loginAddresses(
+  tx: DbOrTx,
+  checked: readonly ({ values: SheetValues } | { problem: string })[],
+  byCodfis: ReadonlyMap<string, PosatoriTable>,
+) {
+  const addresses = checked.flatMap((c) =>
+    'values' in c && c.values.email !== '' && byCodfis.get(c.values.codfis)?.user_uuid ? [c.values.email] : [],
+  );
+  const owners = await loginOwners(tx, addresses);
+  return (account: string | null, address: string): boolean => {
+    if (!account) return false;
+    const owner = owners.get(address);
+    if (owner !== undefined && owner !== account) return true;
+    owners.set(address, account);
+    return false;
+  };
+}
+
+/**
  * The installer rows of spec section 5: a person already in the registry (same codice fiscale, also earlier in
  * the same file) is updated, never duplicated, so the same file twice changes nothing the second time. The coupon
  * type of the wizard is given to whoever does not hold coupons of that type yet, which keeps a second run from
@@ -459,6 +483,7 @@ async function storeInstallers(
   const uuids: (string | undefined)[] = [];
   const inserts = new Map<string, PosatoriTable>();
   const updates = new Map<string, { row: PosatoriTable; changes: Partial<PosatoriTable>; emailFrom: string }>();
+  const addressTaken = await loginAddresses(tx, checked, byCodfis);
   checked.forEach((c, i) => {
     const riga = rows[i]?.riga ?? 0;
     if ('problem' in c) {
@@ -476,6 +501,11 @@ async function storeInstallers(
       return;
     }
     const changes = changesFor(stored, c.values, extras);
+    if (changes.email !== undefined && addressTaken(stored.user_uuid, changes.email)) {
+      outcomes.push({ riga, esito: 'errore', motivo: reasonOf({ email: msg.utenteEsistente }, installerHeaders) });
+      uuids.push(undefined);
+      return;
+    }
     const esito: ImportOutcome = Object.keys(changes).length === 0 ? 'invariato' : 'aggiornato';
     if (esito === 'aggiornato') {
       const before = updates.get(stored.uuid)?.emailFrom ?? stored.email;

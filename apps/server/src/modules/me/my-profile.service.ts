@@ -51,10 +51,12 @@ export async function saveMyProfile(db: Db, auth: AuthContext, body: unknown): P
       const record = parseForm(adminProfileForm, body);
       const a = await repo.adminProfileOf(db, auth.userUuid);
       if (!a) throw notFound();
-      await db.transaction().execute(async (tx) => {
-        await repo.updateAdmin(tx, a.uuid, { ...record, email: normalizeLogin(record.email) }, nowIso());
-        await accounts.syncAccountEmail(tx, a.user_uuid, record.email);
-      });
+      await accounts.savingAddress(() =>
+        db.transaction().execute(async (tx) => {
+          await repo.updateAdmin(tx, a.uuid, { ...record, email: normalizeLogin(record.email) }, nowIso());
+          await accounts.syncAccountEmail(tx, a.user_uuid, record.email);
+        }),
+      );
       return;
     }
     case 'capoarea':

@@ -2,6 +2,7 @@ import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
 import type { PagingQuery, Paged } from '@portal/shared/schemas/paging';
 import {
+  posatoreAdminForm,
   posatoreProfileForm,
   type PosatoreProfile,
   type PosatoreRow,
@@ -249,7 +250,7 @@ async function reachProblems(
 }
 
 /**
- * POST /api/posatori/{id}. Admin: rules off (types and sizes were checked by the route). Area manager in scope and
+ * POST /api/posatori/{id}. Admin: rules off but the e-mail's shape (types and sizes were checked by the route). Area manager in scope and
  * the installer themselves: the installer rules of spec section 5, with the same schema the form uses. A reseller
  * reaches the profile read-only (403); anyone else does not reach it (404).
  */
@@ -264,12 +265,15 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (found.access !== 'admin')
     for (const field of keptFor[found.access]) Object.assign(record, { [field]: current[field] });
 
-  if (found.access !== 'admin') parseForm(posatoreProfileForm, record);
+  parseForm(found.access === 'admin' ? posatoreAdminForm : posatoreProfileForm, record);
 
   const fields: Record<string, string> =
     found.access === 'capoarea' ? await reachProblems(db, viewer, record, current) : {};
   if (record.code !== current.code && record.code !== '' && (await repo.codeTaken(db, record.code, uuid))) {
     fields['code'] = msg.codiceEsistente;
+  }
+  if (record.email !== current.email && (await accounts.addressTakenFor(db, stored.user_uuid, record.email))) {
+    fields['email'] = msg.utenteEsistente;
   }
   if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
     fields['tipo'] = msg.qualificaNonValida;
@@ -305,9 +309,11 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
       return done;
     })
     .catch((err: unknown) => {
-      // Two saves racing for one code: the unique index decides, the answer is the same as the check above.
+      // Two saves racing for one code or one login address: the unique index decides, the answer is the same as
+      // the checks above.
       if (isUniqueViolation(err, 'posatori.code', 'posatori_code_unique'))
         throw fieldsRefused({ code: msg.codiceEsistente });
+      if (accounts.loginTaken(err)) throw accounts.addressTakenError();
       throw err;
     });
   if (!saved) throw notFound();

@@ -150,11 +150,15 @@ export async function saveRivenditore(db: Db, uuid: string, body: RivenditoreSav
   const stored = await repo.findRivenditore(db, { all: true }, uuid);
   if (!stored) throw notFound();
   const record = await checkedRecord(db, body, stored.capoarea);
-  await db.transaction().execute(async (tx) => {
-    await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
-    await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
-    await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
-  });
+  await accounts.savingAddress(
+    () =>
+      db.transaction().execute(async (tx) => {
+        await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
+        await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+      }),
+    firstMessage,
+  );
 }
 
 /** POST /api/rivenditore/{id}/stato (admin). */
@@ -192,8 +196,12 @@ export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<
   const record = parseForm(rivenditoreOwnForm, body, firstMessage);
   const stored = await repo.findRivenditoreByUser(db, userUuid);
   if (!stored) throw notFound();
-  await db.transaction().execute(async (tx) => {
-    await repo.updateRivenditore(tx, { all: true }, stored.uuid, ownValuesOf(record), nowIso());
-    await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
-  });
+  await accounts.savingAddress(
+    () =>
+      db.transaction().execute(async (tx) => {
+        await repo.updateRivenditore(tx, { all: true }, stored.uuid, ownValuesOf(record), nowIso());
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+      }),
+    firstMessage,
+  );
 }

@@ -8,6 +8,7 @@ import { enqueueMails } from '../../lib/mail-queue.ts';
 import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError } from '../../plugins/error-envelope.ts';
 import { accountLinkMail, resetLink } from '../auth/account-mails.ts';
+import { retryOnLoginCollision } from '../auth/accounts.service.ts';
 import * as accounts from '../auth/auth.repository.ts';
 import { ACTIVATION_MINUTES } from '../auth/auth.service.ts';
 import * as repo from './sendmassive.repository.ts';
@@ -51,16 +52,18 @@ async function readRegistry(db: Db) {
 /**
  * One transaction over a batch of installers: new 'requested' accounts for those without one, a new 72-hour link
  * for requested accounts whose link expired, and one queued activation e-mail each. A requested account with a
- * live link gets nothing, so pressing again sends nothing twice.
+ * live link gets nothing, so pressing again sends nothing twice. Answers the counts with this batch's added, as
+ * written in the run's row with it.
  */
 async function activateBatch(
   deps: MassActivationDeps,
   run: string,
   batch: readonly repo.Candidate[],
   perAddress: ReadonlyMap<string, number>,
-  counts: Counts,
-): Promise<void> {
-  await deps.db.transaction().execute(async (tx) => {
+  before: Counts,
+): Promise<Counts> {
+  const counts = { ...before };
+  return deps.db.transaction().execute(async (tx) => {
     const now = nowIso();
     const withoutAccount = batch.filter((c) => !c.user_uuid && c.email);
     const inUse = await accounts.loginsInUse(
@@ -110,12 +113,13 @@ async function activateBatch(
     );
     counts.accodati += links.length;
     await repo.updateRun(tx, run, counts);
+    return counts;
   });
 }
 
 async function prepare(deps: MassActivationDeps, run: string): Promise<void> {
   const { perAddress, pending } = await readRegistry(deps.db);
-  const counts: Counts = {
+  let counts: Counts = {
     candidati: pending.length,
     accodati: 0,
     senza_email: 0,
@@ -125,7 +129,10 @@ async function prepare(deps: MassActivationDeps, run: string): Promise<void> {
   };
   await repo.updateRun(deps.db, run, counts);
   for (let i = 0; i < pending.length; i += BATCH) {
-    await activateBatch(deps, run, pending.slice(i, i + BATCH), perAddress, counts);
+    const batch = pending.slice(i, i + BATCH);
+    // An address a save gave another account while the batch ran fails its login insert: the batch runs again
+    // and finds the address taken.
+    counts = await retryOnLoginCollision(() => activateBatch(deps, run, batch, perAddress, counts));
     // The sender starts on each batch's e-mails while the next batch is prepared.
     deps.onQueued();
   }

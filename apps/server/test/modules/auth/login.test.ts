@@ -65,16 +65,39 @@ describe('login and check', () => {
 });
 
 describe('throttling', () => {
-  it('after 10 failures for one user refuses even the right password, as Login errata, then forgets after 15 minutes', async () => {
+  /** Moves the failures recorded before `before` (all of them by default) `minutes` into the past. */
+  const age = (minutes: number, before = new Date(Date.now() + 60_000).toISOString()) =>
+    ctx.db
+      .updateTable('login_failures')
+      .set({ at: new Date(Date.now() - minutes * 60_000).toISOString() })
+      .where('at', '<', before)
+      .execute();
+
+  it('after 10 failures for one user from one address refuses even the right password there, as Login errata, then forgets after 15 minutes', async () => {
     for (let i = 0; i < 10; i++)
-      expect((await attempt('rivenditore', `errata-${i}`, `10.2.0.${i}`)).json().res).toBe('KO');
-    expect((await attempt('rivenditore', DEMO_PASSWORD, '10.2.1.1')).json()).toEqual({ res: 'KO' });
-    // Another user is not affected.
-    expect((await attempt('posatore', DEMO_PASSWORD, '10.2.1.1')).json().res).toBe('OK');
-    // Age the failures past the window.
-    const old = new Date(Date.now() - 16 * 60_000).toISOString();
-    await ctx.db.updateTable('login_failures').set({ at: old }).where('key', 'like', 'u:%').execute();
-    expect((await attempt('rivenditore', DEMO_PASSWORD, '10.2.1.2')).json().res).toBe('OK');
+      expect((await attempt('rivenditore', `errata-${i}`, '10.2.0.1')).json().res).toBe('KO');
+    expect((await attempt('rivenditore', DEMO_PASSWORD, '10.2.0.1')).json()).toEqual({ res: 'KO' });
+    // Another user at that address is not affected.
+    expect((await attempt('posatore', DEMO_PASSWORD, '10.2.0.1')).json().res).toBe('OK');
+    await age(16);
+    expect((await attempt('rivenditore', DEMO_PASSWORD, '10.2.0.1')).json().res).toBe('OK');
+  });
+
+  it('an attacker at one address cannot lock the owner out from another', async () => {
+    for (let i = 0; i < 30; i++) await attempt('admin', `errata-${i}`, '10.2.2.1');
+    expect((await attempt('admin', DEMO_PASSWORD, '10.2.2.1')).json()).toEqual({ res: 'KO' });
+    expect((await attempt('admin', DEMO_PASSWORD, '10.2.2.2')).json().res).toBe('OK');
+  });
+
+  it('attempts during a lock do not extend it: 10 requests every 15 minutes cannot keep an account out', async () => {
+    for (let i = 0; i < 10; i++) await attempt('capoarea', `errata-${i}`, '10.2.3.1');
+    // 14 minutes later the lock still holds, and the attacker tries 10 more times.
+    await age(14);
+    const duringTheLock = new Date(Date.now() - 60_000).toISOString();
+    for (let i = 0; i < 10; i++) expect((await attempt('capoarea', `ancora-${i}`, '10.2.3.1')).json().res).toBe('KO');
+    // Once the first 10 are past the window, the lock is over.
+    await age(16, duringTheLock);
+    expect((await attempt('capoarea', DEMO_PASSWORD, '10.2.3.1')).json().res).toBe('OK');
   });
 
   it('after 50 failures from one address refuses that address only', async () => {

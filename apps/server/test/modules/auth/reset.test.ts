@@ -42,8 +42,8 @@ describe('password reset by e-mail', () => {
     expect(mail.link).toMatch(/^http:\/\/localhost:3000\/resetpwd\/[A-Za-z0-9_-]{22}$/);
 
     const pid = resetIdOf(mail.link);
-    expect((await post('/auth/resetpwd', { pid, ppwd: 'piastrelle-2027' })).json()).toEqual({ res: 'OK' });
-    expect((await tryLogin('posatore', 'piastrelle-2027')).json().res).toBe('OK');
+    expect((await post('/auth/resetpwd', { pid, ppwd: 'fughe-chiare-2027' })).json()).toEqual({ res: 'OK' });
+    expect((await tryLogin('posatore', 'fughe-chiare-2027')).json().res).toBe('OK');
     expect((await tryLogin('posatore', DEMO_PASSWORD)).json().res).toBe('KO');
     // The session opened before the reset is over.
     expect(
@@ -76,7 +76,7 @@ describe('password reset by e-mail', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('used_at', 'is', null)
       .execute();
-    expect((await post('/auth/resetpwd', { pid, ppwd: 'piastrelle-2027' })).json()).toEqual({
+    expect((await post('/auth/resetpwd', { pid, ppwd: 'fughe-chiare-2027' })).json()).toEqual({
       res: 'KO',
       reason: 'Errore sessione',
     });
@@ -96,25 +96,55 @@ describe('password reset by e-mail', () => {
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('refuses a short or common password and keeps the link usable', async () => {
+  it('refuses a short or easy password with the reason on its field, and keeps the link usable', async () => {
     await requestReset('rivenditore');
     const pid = resetIdOf(lastMail()?.link);
     const short = await post('/auth/resetpwd', { pid, ppwd: 'corta' });
     expect(short.statusCode).toBe(400);
     expect(short.json().reason).toContain('almeno 8 caratteri');
-    // A common password is refused on its field (the form stays), and the link stays valid.
-    const common = await post('/auth/resetpwd', { pid, ppwd: 'password123' });
-    expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({
-      res: 'KO',
-      reason: 'Questa password è troppo comune, scegline un’altra',
-      fields: { ppwd: 'Questa password è troppo comune, scegline un’altra' },
-    });
+    for (const ppwd of ['aaaaaaaa', 'abcdefgh', 'qwertyui', '11223344', 'password2', '123123123', 'password123']) {
+      const easy = await post('/auth/resetpwd', { pid, ppwd });
+      expect(easy.statusCode, ppwd).toBe(400);
+      const { reason, fields } = easy.json() as { reason: string; fields: { ppwd: string } };
+      expect(reason, ppwd).toMatch(/^Password troppo facile da indovinare: \p{Ll}.+\.$/u);
+      expect(fields).toEqual({ ppwd: reason });
+    }
+    expect((await post('/auth/resetpwd', { pid, ppwd: 'password2' })).json().fields.ppwd).toBe(
+      'Password troppo facile da indovinare: questa è una password di uso comune. Aggiungi altre parole poco comuni.',
+    );
     expect((await post('/auth/resetpwd', { pid, ppwd: 'mattonelle-2027' })).json()).toEqual({ res: 'OK' });
   });
 
+  it("counts the person's own name, username and e-mail against the password", async () => {
+    // The demo installer: Mario Rossi, username posatore, mario.rossi@esempio.it.
+    await requestReset('posatore');
+    const pid = resetIdOf(lastMail()?.link);
+    for (const ppwd of ['rossimario', 'Mario2026!', 'mario.rossi@esempio.it', 'posatore2026', 'esempio2026']) {
+      const refused = await post('/auth/resetpwd', { pid, ppwd });
+      expect(refused.statusCode, ppwd).toBe(400);
+      expect(refused.json().fields.ppwd, ppwd).toMatch(/^Password troppo facile da indovinare: /);
+    }
+    // Mario's address is a fine password for someone else: reseller Bologna's account.
+    await requestReset('rivenditore.bologna');
+    const other = resetIdOf(lastMail()?.link);
+    expect((await post('/auth/resetpwd', { pid: other, ppwd: 'mario.rossi@esempio.it' })).json()).toEqual({
+      res: 'OK',
+    });
+  });
+
+  it('lifts the lockout: the owner logs in with the new password from the address that was locked', async () => {
+    const from = (user: string, pwd: string) =>
+      ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { user, pwd }, remoteAddress: '10.7.0.1' });
+    for (let i = 0; i < 10; i++) expect((await from('rivenditore.bergamo', `errata-${i}`)).json().res).toBe('KO');
+    expect((await from('rivenditore.bergamo', DEMO_PASSWORD)).json()).toEqual({ res: 'KO' });
+    await requestReset('rivenditore.bergamo');
+    const pid = resetIdOf(lastMail()?.link);
+    expect((await post('/auth/resetpwd', { pid, ppwd: 'fughe-grigie-2027' })).json()).toEqual({ res: 'OK' });
+    expect((await from('rivenditore.bergamo', 'fughe-grigie-2027')).json().res).toBe('OK');
+  });
+
   it('refuses an unknown link', async () => {
-    expect((await post('/auth/resetpwd', { pid: 'inventato', ppwd: 'piastrelle-2027' })).json()).toEqual({
+    expect((await post('/auth/resetpwd', { pid: 'inventato', ppwd: 'fughe-chiare-2027' })).json()).toEqual({
       res: 'KO',
       reason: 'Errore sessione',
     });
@@ -131,7 +161,7 @@ describe('admin reset and activation', () => {
     const others: [string, string][] = [
       ['capoarea', DEMO_PASSWORD],
       ['rivenditore', 'mattonelle-2027'],
-      ['posatore', 'piastrelle-2027'],
+      ['posatore', 'fughe-chiare-2027'],
     ];
     for (const [user, pwd] of others) {
       const cookie = await login(ctx.app, user, pwd);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, login, readOutbox, resetIdOf, type TestContext, loginEveryRole } from '../../helpers.ts';
+import {
+  areaManagerBody,
+  createTestContext,
+  login,
+  readOutbox,
+  resetIdOf,
+  type TestContext,
+  loginEveryRole,
+} from '../../helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -24,30 +32,13 @@ const del = (url: string, cookie?: string) =>
 const uuidOf = async (name: string) =>
   (await ctx.db.selectFrom('capoarea').select('uuid').where('name', '=', name).executeTakeFirstOrThrow()).uuid;
 
-const manager = (changes: Record<string, unknown> = {}) => ({
-  name: 'Sofia',
-  lastname: 'Galli',
-  piva: '',
-  codfis: '',
-  address: 'Via Verdi 12',
-  city: 'Como',
-  cap: '22100',
-  state: 'CO',
-  phone: '031 123456',
-  cell: '',
-  email: 'sofia.galli@esempio.it',
-  website: '',
-  provs: ['CO', 'LC'],
-  ...changes,
-});
-
 describe('area manager list', () => {
   it('is the admin’s only: 401 without a session, 403 to every other role', async () => {
     for (const cookie of [capoarea, rivenditore, posatore]) {
       expect((await get('/api/capoarea', cookie)).statusCode).toBe(403);
       expect((await get(`/api/capoarea/${await uuidOf('Giorgio')}`, cookie)).statusCode).toBe(403);
-      expect((await post('/api/capoarea', manager(), cookie)).statusCode).toBe(403);
-      expect((await post(`/api/capoarea/${await uuidOf('Giorgio')}`, manager(), cookie)).statusCode).toBe(403);
+      expect((await post('/api/capoarea', areaManagerBody(), cookie)).statusCode).toBe(403);
+      expect((await post(`/api/capoarea/${await uuidOf('Giorgio')}`, areaManagerBody(), cookie)).statusCode).toBe(403);
       expect((await del(`/api/capoarea/${await uuidOf('Elisa')}`, cookie)).statusCode).toBe(403);
       expect(
         (await post(`/api/capoarea/${await uuidOf('Elisa')}/stato`, { stato: 'disabled' }, cookie)).statusCode,
@@ -107,7 +98,7 @@ describe('area manager record', () => {
   it('applies the area-manager rules of spec section 5, answered as the reason of Errore: {reason}', async () => {
     const empty = await post(
       '/api/capoarea',
-      manager({ name: '', lastname: '', address: '', city: '', cap: '', state: '', email: '' }),
+      areaManagerBody({ name: '', lastname: '', address: '', city: '', cap: '', state: '', email: '' }),
       admin,
     );
     expect(empty.statusCode).toBe(400);
@@ -136,14 +127,14 @@ describe('area manager record', () => {
       [{ name: 'x'.repeat(101) }, 'name', 'Massimo 100 caratteri'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post('/api/capoarea', manager(change), admin);
+      const res = await post('/api/capoarea', areaManagerBody(change), admin);
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json(), JSON.stringify(change)).toEqual({ res: 'KO', reason: message, fields: { [field]: message } });
     }
   });
 
   it('creates the area manager with two provinces and an account in requested; activation turns it active', async () => {
-    const res = await post('/api/capoarea', manager({ email: 'Sofia.Galli@Esempio.it' }), admin);
+    const res = await post('/api/capoarea', areaManagerBody({ email: 'Sofia.Galli@Esempio.it' }), admin);
     expect(res.statusCode, res.body).toBe(200);
     const { uuid } = res.json();
     const created = (await get(`/api/capoarea/${uuid}`, admin)).json();
@@ -158,7 +149,7 @@ describe('area manager record', () => {
     ]);
     expect((await get('/api/cbocapoarea?prov=LC', admin)).json()).toEqual([{ value: uuid, label: 'Sofia Galli' }]);
     // The same e-mail again: the login name is taken.
-    const again = await post('/api/capoarea', manager({ email: 'sofia.galli@esempio.it' }), admin);
+    const again = await post('/api/capoarea', areaManagerBody({ email: 'sofia.galli@esempio.it' }), admin);
     expect(again.json()).toEqual({
       res: 'KO',
       reason: 'Esiste già un utente con questa email',
@@ -166,7 +157,7 @@ describe('area manager record', () => {
     });
 
     // Nor may it reuse the e-mail of an existing account named otherwise (login by e-mail needs it unique).
-    const adminEmail = await post('/api/capoarea', manager({ email: 'ADMIN@portale-posatori.it' }), admin);
+    const adminEmail = await post('/api/capoarea', areaManagerBody({ email: 'ADMIN@portale-posatori.it' }), admin);
     expect(adminEmail.json()).toMatchObject({ res: 'KO', fields: { email: 'Esiste già un utente con questa email' } });
 
     expect((await post('/auth/admin/resetpassword', { user: uuid }, admin)).json()).toEqual({ res: 'OK' });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportBatchReply, ImportRecord, ImpposatoriPage } from '@portal/shared/schemas/imports';
-import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
-import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+import {
+  createTestContext,
+  loginEveryRole,
+  sheetCodfis as codfis,
+  sheetInstaller as installer,
+  type TestContext,
+} from '../../helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -18,36 +23,6 @@ beforeAll(async () => {
   sconto = types.find((t) => t.tipo === 'Sconto materiali')?.uuid ?? '';
 });
 afterAll(() => ctx.close());
-
-/** A valid codice fiscale, different for each n. */
-const codfis = (n: number) => {
-  const first15 = `IMP${'BCDFGHLMNPQRSTVZ'[n % 16]}${'BCDFGHLMNPQRSTVZ'[Math.floor(n / 16) % 16]}A80A01H501`.slice(
-    0,
-    15,
-  );
-  return `${first15}${codiceFiscaleCheckChar(first15)}`;
-};
-
-const installer = (n: number, over: Record<string, string> = {}) => ({
-  codfis: codfis(n),
-  lastname: `Importato${n}`,
-  name: 'Gino',
-  email: `gino.importato${n}@example.it`,
-  cell: '333 1234567',
-  dtnasc: '1980-01-01',
-  ragsocaz: 'Posa Srl',
-  address: 'Via Roma 1',
-  city: 'Roma',
-  state: 'RM',
-  cap: '00184',
-  regione: 'Lazio',
-  phone: '',
-  website: '',
-  piva: '',
-  rivenditore: '',
-  capoarea: '',
-  ...over,
-});
 
 const post = (url: string, payload: object, cookie = admin) =>
   ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStati } from '@portal/shared/schemas/posatori';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
+import { insertUser } from '../../../src/modules/auth/auth.repository.ts';
 import { createTestContext, login, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 /** Issue 8, items 1 and 2: the installer's lifecycle and the registry fields the admin owns. */
@@ -28,7 +29,6 @@ const profile = async (id: string, cookie = admin) => (await get(`/api/posatori/
 async function freshInstaller(code: string): Promise<{ uuid: string; username: string }> {
   const base = await ctx.db.selectFrom('posatori').selectAll().where('uuid', '=', mario).executeTakeFirstOrThrow();
   const uuid = crypto.randomUUID();
-  const userUuid = crypto.randomUUID();
   const username = `prova.${code.toLowerCase()}@esempio.it`;
   const hash = (
     await ctx.db
@@ -38,19 +38,11 @@ async function freshInstaller(code: string): Promise<{ uuid: string; username: s
       .executeTakeFirstOrThrow()
   ).password_hash;
   const now = new Date().toISOString();
-  await ctx.db
-    .insertInto('users')
-    .values({
-      uuid: userUuid,
-      username,
-      email: username,
-      password_hash: hash,
-      stato: 'active',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await ctx.db.insertInto('user_roles').values({ user_uuid: userUuid, role: 'posatore' }).execute();
+  const userUuid = await insertUser(
+    ctx.db,
+    { username, email: username, passwordHash: hash, stato: 'active', roles: ['posatore'] },
+    now,
+  );
   await ctx.db
     .insertInto('posatori')
     .values({ ...base, uuid, user_uuid: userUuid, code, email: username, created_at: now, updated_at: now })

@@ -397,7 +397,7 @@ describe('POST /api/posatori/{id}: admin, rules off', () => {
     const body = await edited(id, {
       name: '',
       codfis: '',
-      email: 'non-una-mail',
+      email: '',
       phone: '',
       cell: '',
       certificato: true,
@@ -407,11 +407,22 @@ describe('POST /api/posatori/{id}: admin, rules off', () => {
     expect(await stored(id)).toMatchObject({
       name: '',
       codfis: '',
-      email: 'non-una-mail',
+      email: '',
       certificato: 1,
       code: 'ADM01',
       stato: 'INCOMPLETO',
     });
+  });
+
+  it('refuses an e-mail that is not one address, rules off or not: every notification would go to each of them', async () => {
+    const id = await outsider();
+    const before = (await stored(id)).email;
+    for (const email of ['a@example.it, spia@evil.example', 'a@example.it;spia@evil.example', 'non-una-mail']) {
+      const res = await post(`/api/posatori/${id}`, await edited(id, { email }), admin);
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toEqual({ res: 'KO', reason: CORREGGERE, fields: { email: 'Indirizzo e-mail non valido' } });
+    }
+    expect((await stored(id)).email).toBe(before);
   });
 
   it('keeps a suspended installer suspended', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, login, readOutbox, type TestContext, loginEveryRole } from '../../helpers.ts';
+import { createTestContext, resellerBody, login, readOutbox, type TestContext, loginEveryRole } from '../../helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -40,26 +40,6 @@ const rows = async (url: string, cookie = admin): Promise<Row[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-
-const reseller = (changes: Record<string, unknown> = {}) => ({
-  ragsoc: 'Lariana Ceramiche S.r.l.',
-  code: 'RIV100',
-  name: 'Carlo',
-  lastname: 'Sala',
-  piva: '',
-  codfis: '',
-  address: '',
-  city: '',
-  cap: '',
-  state: '',
-  phone: '',
-  cell: '',
-  email: 'carlo.sala@lariana.it',
-  website: '',
-  capoarea: '',
-  provs: [],
-  ...changes,
-});
 
 describe('reseller lists', () => {
   it('admin: every reseller, with the row fields, filtered by name, code and province', async () => {
@@ -134,7 +114,7 @@ describe('reseller record', () => {
     expect(record.ragsoc).toBe('Orobica Pavimenti S.n.c.');
     expect((await get(`/api/rivenditore/${await uuidOf('rivenditore.roma')}`, capoarea)).statusCode).toBe(404);
     expect((await post(`/api/rivenditore/${inReach}`, record, capoarea)).statusCode).toBe(403);
-    expect((await post('/api/riventitore', reseller(), capoarea)).statusCode).toBe(403);
+    expect((await post('/api/riventitore', resellerBody(), capoarea)).statusCode).toBe(403);
     expect((await del(`/api/rivenditore/${inReach}`, capoarea)).statusCode).toBe(403);
     expect((await post(`/api/rivenditore/${inReach}/stato`, { stato: 'disabled' }, capoarea)).statusCode).toBe(403);
   });
@@ -144,12 +124,12 @@ describe('reseller record', () => {
     expect((await get(`/api/rivenditore/${await uuidOf('rivenditore')}`, rivenditore)).statusCode).toBe(403);
     expect((await get(`/api/rivenditore/${await uuidOf('rivenditore')}`, posatore)).statusCode).toBe(403);
     const own = await uuidOf('rivenditore');
-    expect((await post(`/api/rivenditore/${own}`, reseller(), rivenditore)).statusCode).toBe(403);
+    expect((await post(`/api/rivenditore/${own}`, resellerBody(), rivenditore)).statusCode).toBe(403);
     expect((await get(`/api/rivenditore/${own}`)).statusCode).toBe(401);
   });
 
   it('requires name, lastname and a valid e-mail (spec section 5), answered as the reason of Errore: {reason}', async () => {
-    const empty = await post('/api/riventitore', reseller({ name: '', lastname: '', email: '' }), admin);
+    const empty = await post('/api/riventitore', resellerBody({ name: '', lastname: '', email: '' }), admin);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
       res: 'KO',
@@ -163,20 +143,20 @@ describe('reseller record', () => {
       [{ cap: '2210a' }, 'cap', 'Usare solo cifre'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post('/api/riventitore', reseller(change), admin);
+      const res = await post('/api/riventitore', resellerBody(change), admin);
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json(), JSON.stringify(change)).toEqual({ res: 'KO', reason: message, fields: { [field]: message } });
     }
     // The CAP is free text for a reseller: only its shape (digits, at most 5) is checked.
     expect(
-      (await post('/api/riventitore', reseller({ cap: '2210', email: 'cap.corto@esempio.it' }), admin)).statusCode,
+      (await post('/api/riventitore', resellerBody({ cap: '2210', email: 'cap.corto@esempio.it' }), admin)).statusCode,
     ).toBe(200);
   });
 
   it('creates a reseller with a requested account named after the e-mail, then activation', async () => {
     const res = await post(
       '/api/riventitore',
-      reseller({ capoarea: demoCa, provs: ['CO', 'LC'], state: 'CO', city: 'Como', cap: '22100' }),
+      resellerBody({ capoarea: demoCa, provs: ['CO', 'LC'], state: 'CO', city: 'Como', cap: '22100' }),
       admin,
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -193,7 +173,7 @@ describe('reseller record', () => {
     ]);
     expect((await post('/auth/admin/resetpassword', { user: uuid }, admin)).json()).toEqual({ res: 'OK' });
     expect(readOutbox(ctx.outbox).at(-1)).toMatchObject({ subject: 'Portale Posatori - Attivazione account' });
-    expect((await post('/api/riventitore', reseller(), admin)).json().fields).toEqual({
+    expect((await post('/api/riventitore', resellerBody(), admin)).json().fields).toEqual({
       email: 'Esiste già un utente con questa email',
     });
   });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,13 +14,46 @@ import { usePublicForm } from './use-public-form.ts';
 /** Spec section 9: after the outcome the page goes back to the login after 4000 ms. */
 const BACK_TO_LOGIN_MS = 4000;
 
+/**
+ * The password rule the server applies, with its dictionaries (about 1 MB): a chunk of its own, fetched when this
+ * screen opens and never by the login page. The browser does not know whose link this is, so the person's own data
+ * is counted by the server alone, whose refusal shows under the same field.
+ */
+const loadStrength = () => import('@portal/shared/password-strength');
+
+/** The reason the rule gives, or null; null too when the rule could not be fetched (the server still decides). */
+async function strengthProblem(password: string): Promise<string | null> {
+  try {
+    return (await loadStrength()).passwordProblem(password);
+  } catch {
+    return null;
+  }
+}
+
 export function ResetPasswordForm({ requestId }: { requestId: string }) {
   const form = usePublicForm(resetPasswordForm, { pwd: '', confirm: '' });
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<'ok' | 'ko' | null>(null);
+  /** The last password the server refused, and its reason (it may know what the browser does not). */
+  const [refused, setRefused] = useState<{ pwd: string; reason: string } | null>(null);
   const { pwd, confirm } = form.values;
   // Warned as soon as the two entries differ; the schema also blocks the submit (nothing is sent).
   const mismatch = confirm !== '' && pwd !== confirm;
+
+  useEffect(() => {
+    // Fetched while the person types, so the check on leaving the field or on Conferma does not wait for it.
+    loadStrength().catch(() => undefined);
+  }, []);
+
+  /**
+   * On leaving the field: the rule's reason at once, before anything is sent; for the password the server refused,
+   * the server's reason stays; for any other that passes, the field is clear.
+   */
+  const checkStrength = async () => {
+    if (pwd === '') return;
+    const problem = (await strengthProblem(pwd)) ?? (refused?.pwd === pwd ? refused.reason : null);
+    form.setErrors(({ pwd: _shown, ...others }) => (problem ? { ...others, pwd: problem } : others));
+  };
 
   const finish = (result: 'ok' | 'ko') => {
     setOutcome(result);
@@ -32,13 +65,21 @@ export function ResetPasswordForm({ requestId }: { requestId: string }) {
     const values = form.check();
     if (!values || pending) return;
     setPending(true);
+    const problem = await strengthProblem(values.pwd);
+    if (problem) {
+      form.setErrors({ pwd: problem });
+      setPending(false);
+      return;
+    }
     try {
       finish((await resetPassword({ pid: requestId, ppwd: values.pwd })) ? 'ok' : 'ko');
     } catch (error) {
       // A password the server refuses (too common, ...) can be fixed here, so stay on the form: the link still works.
       const reason = error instanceof PublicCallError ? error.fields['ppwd'] : undefined;
-      if (reason) form.setErrors({ pwd: reason });
-      else finish('ko');
+      if (reason) {
+        setRefused({ pwd: values.pwd, reason });
+        form.setErrors({ pwd: reason });
+      } else finish('ko');
     } finally {
       setPending(false);
     }
@@ -76,7 +117,8 @@ export function ResetPasswordForm({ requestId }: { requestId: string }) {
         autoFocus
         fullWidth
         margin="normal"
-        helperText={form.field('pwd').helperText ?? 'Almeno 8 caratteri'}
+        onBlur={() => void checkStrength()}
+        helperText={form.field('pwd').helperText ?? 'Almeno 8 caratteri; meglio alcune parole poco comuni'}
       />
       <TextInput
         {...confirmField}

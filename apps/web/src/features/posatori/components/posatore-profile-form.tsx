@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import { msg } from '@portal/shared/messages-it';
 import {
+  posatoreAdminForm,
   posatoreProfileForm,
   posatoreSaveBody,
   type PosatoreProfile,
@@ -73,7 +74,7 @@ export function PosatoreProfileForm({
   const qualifiche = useCombo('qualifiche');
   const [redeeming, setRedeeming] = useState(false);
   const { control, handleSubmit, setError, reset, formState, trigger } = useForm<PosatoreSaveBody>({
-    resolver: zodResolver(setup.rules ? posatoreProfileForm : posatoreSaveBody),
+    resolver: zodResolver(setup.rules ? posatoreProfileForm : posatoreAdminForm),
     defaultValues: formValues(profile),
   });
   useEffect(() => {
