@@ -4,6 +4,7 @@ import {
   documentGroupLabels,
   type DocumentKind,
   type DocumentRow,
+  tickedGroups,
   type DocumentSaveBody,
   type DocumentsQuery,
 } from '@portal/shared/schemas/documents';
@@ -188,7 +189,7 @@ export async function saveDocument(db: Db, uuid: string, body: DocumentSaveBody)
   await db.transaction().execute(async (tx) => {
     const doc = await repo.findDocument(tx, uuid);
     if (!doc) throw notFound();
-    await repo.updateDocument(tx, doc, body.title.trim(), [...new Set(body.dests)], nowIso());
+    await repo.updateDocument(tx, doc, body.title.trim(), tickedGroups(body.dests), nowIso());
   });
 }
 
