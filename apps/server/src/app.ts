@@ -34,6 +34,7 @@ import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.rou
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { usageRecorder } from './modules/sessions/sessions.service.ts';
+import { registerControlCharacters } from './plugins/control-characters.ts';
 import { frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
@@ -100,6 +101,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
+  registerControlCharacters(app);
 
   await registerSecurityHeaders(app, https);
   await app.register(fastifyCookie);

@@ -248,6 +248,12 @@ export async function updateMessage(
 }
 
 /**
+ * A value in a SELECT list as a bound parameter, never spliced into the SQL text (sql.lit would: a NUL in it ended
+ * SQLite's string literal); the cast gives PostgreSQL the parameter's type.
+ */
+const text = (value: string) => sql<string>`cast(${value} as text)`;
+
+/**
  * Stores the recipients a query stands for, in one INSERT ... SELECT (50,000 installers are one statement); the
  * primary key (message_uuid, user_uuid) drops duplicates between people and groups, and keeps the read state of
  * recipients a message already had. The sender is never their own recipient.
@@ -260,10 +266,10 @@ export async function addRecipients(
   const picked = db
     .selectFrom(accounts.as('a'))
     .select([
-      sql.lit(message.uuid).as('message_uuid'),
+      text(message.uuid).as('message_uuid'),
       'a.user_uuid',
       sql<null>`null`.as('read_at'),
-      sql.lit(message.createdAt).as('created_at'),
+      text(message.createdAt).as('created_at'),
     ])
     .where('a.user_uuid', 'is not', null)
     .where('a.user_uuid', '<>', message.sender);
@@ -317,15 +323,15 @@ export async function queueNotifications(
     .select([
       sql<string>`'msg:' || r.message_uuid || ':' || r.user_uuid`.as('uuid'),
       'u.email as to_addr',
-      sql.lit(mail.subject).as('subject'),
-      sql.lit(mail.body).as('body'),
-      sql.lit(mail.link).as('link'),
+      text(mail.subject).as('subject'),
+      text(mail.body).as('body'),
+      text(mail.link).as('link'),
       sql.lit('pending').as('status'),
       sql.lit(0).as('attempts'),
-      sql.lit(mail.now).as('next_at'),
+      text(mail.now).as('next_at'),
       sql.lit('').as('locked_until'),
       sql.lit('').as('last_error'),
-      sql.lit(mail.now).as('created_at'),
+      text(mail.now).as('created_at'),
       sql.lit('').as('sent_at'),
     ])
     .where('r.message_uuid', '=', messageUuid)
