@@ -37,6 +37,7 @@ import { usageRecorder } from './modules/sessions/sessions.service.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
+import { registerProfileGate } from './plugins/profile-gate.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
 import {
   apiReplyHeaders,
@@ -128,6 +129,7 @@ export async function buildApp({
   });
   const cookieName = sessionCookieName(config.session.secureCookie);
   registerSession(app, db, cookieName);
+  registerProfileGate(app, db);
   registerSameOrigin(app, config.publicUrl);
   // The API's map helps developers; in production it is for administrators only.
   await app.register(fastifySwaggerUi, {
