@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '@portal/shared/roles';
 import { buildApp } from '../../src/app.ts';
 import { simplePdf } from '../../src/lib/pdf-files.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, loginAs, personOfUser, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 import type { PosatoreStato } from '../../src/modules/posatori/posatori.table.ts';
 import { profileNotOkReason } from '../../src/plugins/profile-gate.ts';
@@ -165,15 +165,7 @@ describe.each(['SOSPESO', 'INCOMPLETO'] as const)('an installer whose profile is
       .execute();
   };
   let mario: string | undefined;
-  const marioUuid = async () =>
-    (mario ??= (
-      await ctx.db
-        .selectFrom('posatori')
-        .innerJoin('users', 'users.uuid', 'posatori.user_uuid')
-        .select('posatori.uuid')
-        .where('users.username', '=', 'posatore')
-        .executeTakeFirstOrThrow()
-    ).uuid);
+  const marioUuid = async () => (mario ??= await personOfUser(ctx.db, 'posatori', 'posatore'));
 
   it.each(authorizationTable.map((line) => [line.label ? `${line.route} (${line.label})` : line.route, line] as const))(
     '%s',
