@@ -17,6 +17,15 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: a limit per person reached; the reply says when to try again (Retry-After, in seconds). */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(reason: string, retryAfterSeconds: number) {
+    super(429, reason);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export const notFound = () => new HttpError(404, msg.nonTrovato);
 export const forbidden = () => new HttpError(403, msg.nonAutorizzato);
 
@@ -95,6 +104,7 @@ export function fieldsRefused(fields: Record<string, string>, reasonFor: ReasonF
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
         .code(err.statusCode)
         .send({ res: 'KO', reason: err.message, ...(err.fields ? { fields: err.fields } : {}) });
