@@ -20,9 +20,17 @@ async function adminOnMario(page: Page): Promise<void> {
   await expect(page.getByText('1 posatore', { exact: true })).toBeVisible();
 }
 
-/** The installer's own browser, logged in, on their home. */
-async function installer(browser: Browser): Promise<Page> {
+/**
+ * The installer's own browser, logged in, on their home. `refused` collects the API calls the pages make that the
+ * server refuses, from the login on.
+ */
+async function installer(browser: Browser, refused?: string[]): Promise<Page> {
   const page = await (await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' })).newPage();
+  page.on('response', (r) => {
+    if (/\/(api|auth)\//.test(new URL(r.url()).pathname) && r.status() >= 400) {
+      refused?.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    }
+  });
   await loginAs(page, 'posatore');
   await expect(page).toHaveURL('/posatore');
   return page;
@@ -35,8 +43,14 @@ async function answer(page: Page, question: RegExp | string, yes: boolean): Prom
   await page.getByRole('button', { name: yes ? 'Sì' : 'No' }).click();
 }
 
-/** The admin's decisions on Mario Rossi through the API, for a journey's start and to put him back after it. */
-async function marioAs(request: APIRequestContext, change: { sospeso?: boolean; stato?: 'active' | 'disabled' }) {
+/**
+ * The admin's decisions on Mario Rossi through the API, for a journey's start and to put him back after it; `cap`
+ * saves his profile with that CAP (empty makes it INCOMPLETO, the admin's save skipping the form's rules).
+ */
+async function marioAs(
+  request: APIRequestContext,
+  change: { sospeso?: boolean; stato?: 'active' | 'disabled'; cap?: string },
+) {
   const login = await request.post('/auth/login', { data: { user: 'admin', pwd: 'portale-demo' } });
   expect((await login.json()).res).toBe('OK');
   const list = await request.get('/api/posatori?name=Mario+Rossi');
@@ -50,6 +64,10 @@ async function marioAs(request: APIRequestContext, change: { sospeso?: boolean; 
   if (change.stato) {
     expect((await request.post(`/api/posatori/${uuid}/accesso`, { data: { stato: change.stato } })).ok()).toBe(true);
   }
+  if (change.cap !== undefined) {
+    const profile = (await (await request.get(`/api/posatori/${uuid}`)).json()) as Record<string, unknown>;
+    expect((await request.post(`/api/posatori/${uuid}`, { data: { ...profile, cap: change.cap } })).ok()).toBe(true);
+  }
   await request.post('/auth/logout', { data: {} });
 }
 
@@ -58,8 +76,10 @@ let touchesMario = false;
 test.beforeEach(() => {
   touchesMario = false;
 });
+/** Mario Rossi's CAP in the demo data. */
+const MARIO_CAP = '20121';
 test.afterEach(async ({ request }) => {
-  if (touchesMario) await marioAs(request, { sospeso: false, stato: 'active' });
+  if (touchesMario) await marioAs(request, { sospeso: false, stato: 'active', cap: MARIO_CAP });
 });
 
 test('the admin suspends an installer from the list, after a confirmation', async ({ page }) => {
@@ -94,11 +114,32 @@ test('the admin suspends an installer from the list, after a confirmation', asyn
   await shot(page, 'admin-posatori-sospeso');
 });
 
+/** What a not-OK installer's home and profile show: no search, no bell, a gallery to look at, and no refusal. */
+async function homeAndProfileOnly(own: Page, refused: string[]): Promise<void> {
+  await expect(own.getByRole('combobox', { name: 'Cerca' })).toHaveCount(0);
+  await expect(own.getByRole('link', { name: /Messaggi non letti/ })).toHaveCount(0);
+  await expect(own.getByRole('region', { name: 'Ultime comunicazioni' })).toHaveCount(0);
+  await menu(own).getByRole('link', { name: 'Il mio profilo' }).click();
+  await expect(own.getByRole('heading', { name: 'Modifica Profilo' })).toBeVisible();
+  const gallery = own.getByRole('region', { name: 'Realizzazioni' });
+  await expect(
+    gallery.getByText('Potrai aggiungere o togliere immagini quando il tuo profilo sarà in regola.'),
+  ).toBeVisible();
+  await expect(gallery.getByText('Aggiungi immagine')).toHaveCount(0);
+  await expect(gallery.getByRole('button', { name: /Elimina immagine/ })).toHaveCount(0);
+  // Nothing the pages ask for is refused, so no error toast either.
+  expect(refused, 'API calls the server refused').toEqual([]);
+}
+
 test('a suspended installer keeps Home and profile only, by menu and by URL', async ({ browser, request }) => {
   touchesMario = true;
   await marioAs(request, { sospeso: true });
-  const own = await installer(browser);
+  const refused: string[] = [];
+  const own = await installer(browser, refused);
   await expect(own.getByText('Il tuo profilo è sospeso')).toBeVisible();
+  await homeAndProfileOnly(own, refused);
+  await shot(own, 'posatore-sospeso-profilo');
+  await own.goto('/posatore');
   await expect(menu(own).getByRole('link', { name: 'Il mio profilo' })).toBeVisible();
   await expect(menu(own).getByRole('link', { name: 'Documenti' })).toHaveCount(0);
   await expect(menu(own).getByRole('link', { name: 'Coupons' })).toHaveCount(0);
@@ -117,6 +158,38 @@ test('a suspended installer keeps Home and profile only, by menu and by URL', as
   await own.goto('/posatore');
   await expect(own.getByText('Il tuo profilo è sospeso')).toBeVisible();
   await shot(own, 'phone-posatore-sospeso-home');
+  expect(refused, 'API calls the server refused').toEqual([]);
+  await own.context().close();
+});
+
+test('an installer whose profile is incomplete completes it on the profile, and gets the full menu', async ({
+  browser,
+  request,
+}) => {
+  touchesMario = true;
+  await marioAs(request, { cap: '' });
+  const refused: string[] = [];
+  const own = await installer(browser, refused);
+  await expect(own.getByText('Il tuo profilo è incompleto: completa o correggi CAP')).toBeVisible();
+  await expect(menu(own).getByRole('link', { name: 'Documenti' })).toHaveCount(0);
+  await shot(own, 'posatore-incompleto-home');
+  await own.setViewportSize(PHONE);
+  await shot(own, 'phone-posatore-incompleto-home');
+  await own.setViewportSize({ width: 1366, height: 900 });
+  await homeAndProfileOnly(own, refused);
+  await shot(own, 'posatore-incompleto-profilo');
+  await own.setViewportSize(PHONE);
+  await shot(own, 'phone-posatore-incompleto-profilo');
+  await own.setViewportSize({ width: 1366, height: 900 });
+
+  await own.getByRole('textbox', { name: 'CAP' }).fill(MARIO_CAP);
+  await own.getByRole('button', { name: 'SALVA' }).click();
+  await expect(toast(own)).toContainText('Dati Salvati');
+  await own.goto('/posatore');
+  await expect(menu(own).getByRole('link', { name: 'Documenti' })).toBeVisible();
+  await expect(own.getByRole('region', { name: 'Ultime comunicazioni' })).toBeVisible();
+  await expect(own.getByRole('combobox', { name: 'Cerca' })).toBeVisible();
+  expect(refused).toEqual([]);
   await own.context().close();
 });
 

@@ -34,11 +34,18 @@ import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.rou
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { usageRecorder } from './modules/sessions/sessions.service.ts';
-import { frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
+import { registerControlCharacters } from './plugins/control-characters.ts';
+import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
+import { registerProfileGate } from './plugins/profile-gate.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
-import { applySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession, requireCapability } from './plugins/session.ts';
+import {
+  apiReplyHeaders,
+  applySecurityHeaders,
+  registerSecurityHeaders,
+  securityHeaders,
+} from './plugins/security-headers.ts';
+import { registerSession, requireCapability, sessionCookieName } from './plugins/session.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
 
 export type AppDeps = {
@@ -76,6 +83,7 @@ export async function buildApp({
   onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const https = config.publicUrl.startsWith('https://');
+  const headers = securityHeaders(https);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -94,14 +102,16 @@ export async function buildApp({
     // Ids in paths are UUIDs; anything longer is refused before routing.
     routerOptions: { maxParamLength: 200 },
     logController: new OneLinePerRequest({ disableRequestLogging: config.env === 'test' }),
-    frameworkErrors: frameworkErrorReply(applySecurityHeaders(https)),
+    frameworkErrors: frameworkErrorReply(applySecurityHeaders(headers)),
+    clientErrorHandler: clientErrorReply(apiReplyHeaders(headers)),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
+  registerControlCharacters(app);
 
-  await registerSecurityHeaders(app, https);
+  registerSecurityHeaders(app, headers);
   await app.register(fastifyCookie);
   // API replies above 1 kB go out brotli or gzip, as the client accepts; the SPA's files are compressed at build
   // time (static-spa.ts) and pass through untouched. No request inflation: the 1 MB body limit bounds what arrives.
@@ -117,7 +127,9 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerSession(app, db);
+  const cookieName = sessionCookieName(config.session.secureCookie);
+  registerSession(app, db, cookieName);
+  registerProfileGate(app, db);
   registerSameOrigin(app, config.publicUrl);
   // The API's map helps developers; in production it is for administrators only.
   await app.register(fastifySwaggerUi, {
@@ -156,6 +168,7 @@ export async function buildApp({
     return { status: 'ok' };
   });
   registerAuthRoutes(app, auth, {
+    name: cookieName,
     secure: config.session.secureCookie,
     maxAgeSeconds: config.session.absoluteHours * 3600,
   });

@@ -6,6 +6,7 @@ import { createFileStore } from './lib/file-store.ts';
 import { deleteExpiredSessions, pruneFailures } from './modules/auth/auth.repository.ts';
 import { addMinutes, nowIso } from './lib/clock.ts';
 import { startMailWorker } from './lib/mail-queue.ts';
+import { pruneSends } from './modules/messages/send-limits.ts';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config);
@@ -16,12 +17,15 @@ if (config.demo && (await isEmpty(db))) {
   await seedDemo(db, createFileStore(config));
 }
 
-// Housekeeping: expired sessions and old throttling counters. Idempotent, so every instance may run it.
+// Housekeeping: expired sessions, old throttling counters and sends older than the sending limits' hour.
+// Idempotent, so every instance may run it.
 const housekeeping = setInterval(() => {
   const now = nowIso();
-  Promise.all([deleteExpiredSessions(db, now), pruneFailures(db, addMinutes(now, -60))]).catch((err: unknown) =>
-    app.log.warn({ err }, 'pulizia sessioni non riuscita'),
-  );
+  Promise.all([
+    deleteExpiredSessions(db, now),
+    pruneFailures(db, addMinutes(now, -60)),
+    pruneSends(db, addMinutes(now, -60)),
+  ]).catch((err: unknown) => app.log.warn({ err }, 'pulizia sessioni non riuscita'));
 }, 10 * 60_000);
 housekeeping.unref();
 

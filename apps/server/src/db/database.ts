@@ -5,7 +5,7 @@ import type { CapoareaProvsTable, CapoareaTable } from '../modules/capoarea/capo
 import type { CombosTable } from '../modules/combos/combos.table.ts';
 import type { CouponsTable, CouponTypesTable } from '../modules/coupons/coupons.table.ts';
 import type { DocumentGroupsTable, DocumentsTable } from '../modules/documents/documents.table.ts';
-import type { MessageRecipientsTable, MessagesTable } from '../modules/messages/messages.table.ts';
+import type { MessageRecipientsTable, MessageSendsTable, MessagesTable } from '../modules/messages/messages.table.ts';
 import type { PartnerPaymentsTable, PartnersTable } from '../modules/partners/partners.table.ts';
 import type { ListVersionsTable } from '../lib/list-counts.ts';
 import type { MailQueueTable } from '../lib/mail-queue.ts';
@@ -24,6 +24,7 @@ export interface Database extends AuthTables {
   posatori: PosatoriTable;
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
+  message_sends: MessageSendsTable;
   coupon_types: CouponTypesTable;
   coupons: CouponsTable;
   combos: CombosTable;

@@ -17,6 +17,7 @@ import * as imports from './migrations/2026-11-25-16-imports.ts';
 import * as searchIndexes from './migrations/2026-11-25-17-search-indexes.ts';
 import * as couponTotals from './migrations/2026-11-25-18-coupon-totals.ts';
 import * as loginAddresses from './migrations/2026-11-26-19-login-addresses.ts';
+import * as mailPriority from './migrations/2026-11-26-20-mail-priority-and-send-limits.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-17-search-indexes': searchIndexes,
   '2026-11-25-18-coupon-totals': couponTotals,
   '2026-11-26-19-login-addresses': loginAddresses,
+  '2026-11-26-20-mail-priority-and-send-limits': mailPriority,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.ts';
 import type { ImageTable } from '../modules/images/images.repository.ts';
 
-/** Rows that own a counted collection (a gallery today; a coupon batch or a document folder later). */
-export type LimitOwner = { table: ImageTable; uuid: string };
+/** Rows that own a counted collection (a gallery; a person's sends, counted per minute and hour). */
+export type LimitOwner = { table: ImageTable | 'users'; uuid: string };
 
 /**
  * Locks the owner's row for the rest of the transaction with an UPDATE that changes nothing: PostgreSQL takes the

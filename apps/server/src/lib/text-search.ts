@@ -1,12 +1,15 @@
 import { sql, SqliteAdapter, type Expression, type SqlBool } from 'kysely';
+import { withoutControlCharacters } from '@portal/shared/validation/control-characters';
 import type { DbOrTx } from '../db/database.ts';
 
 /**
  * Lower case, without accents, with single spaces: how sort keys and search text are stored (the `*_key` and
- * `*_search` columns) and how typed text is compared with them, the same on SQLite and PostgreSQL.
+ * `*_search` columns) and how typed text is compared with them, the same on SQLite and PostgreSQL. Control
+ * characters go (tabs and line breaks are spaces): a folded text is safe inside an FTS5 phrase, which a NUL would
+ * end, and inside a PostgreSQL parameter, which cannot hold one.
  */
 export function fold(text: string): string {
-  return text
+  return withoutControlCharacters(text)
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()

@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify';
 // The request.isMultipart / request.parts types, also for code that imports this file outside the server project.
 import type {} from '@fastify/multipart';
 import { msg } from '@portal/shared/messages-it';
+import { hasControlCharacter } from '@portal/shared/validation/control-characters';
+import { refuseControlCharacters } from '../plugins/control-characters.ts';
 import { HttpError } from '../plugins/error-envelope.ts';
+
+const NOME_CON_CONTROLLO = 'Il nome del file contiene un carattere di controllo non ammesso';
 
 /** One uploaded file with the text fields sent beside it (the file's original name comes from the form). */
 export type Upload = { bytes: Buffer; filename: string; fields: Record<string, string> };
@@ -56,5 +60,8 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
     throw new HttpError(400, msg.nessunFile);
   }
   if (!bytes || bytes.length === 0) throw new HttpError(400, msg.nessunFile);
+  // The file's name is stored and shown, like any text of a form (plugins/control-characters.ts).
+  if (hasControlCharacter(partName)) throw new HttpError(400, NOME_CON_CONTROLLO);
+  refuseControlCharacters('body', fields);
   return { bytes, filename: fields['filename'] || partName, fields };
 }

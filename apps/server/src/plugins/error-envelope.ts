@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -12,6 +14,15 @@ export class HttpError extends Error {
     super(reason);
     this.statusCode = statusCode;
     this.fields = fields;
+  }
+}
+
+/** 429: a limit per person reached; the reply says when to try again (Retry-After, in seconds). */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(reason: string, retryAfterSeconds: number) {
+    super(429, reason);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 
@@ -93,6 +104,7 @@ export function fieldsRefused(fields: Record<string, string>, reasonFor: ReasonF
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
         .code(err.statusCode)
         .send({ res: 'KO', reason: err.message, ...(err.fields ? { fields: err.fields } : {}) });
@@ -133,5 +145,37 @@ export function frameworkErrorReply(applyHeaders: (req: FastifyRequest['raw'], r
     applyHeaders(request.raw, reply.raw);
     request.log.info({ code: err.code }, 'richiesta rifiutata prima dell’instradamento');
     return reply.code(400).send({ res: 'KO', reason: msg.indirizzoNonValido });
+  };
+}
+
+/** Node's parser errors the app answers, each with its status and Italian reason; anything else is a 400. */
+const clientErrors: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Intestazioni della richiesta troppo grandi'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Richiesta non completata in tempo: riprova'],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a bad method or version, a header block over the
+ * limit, Content-Length beside Transfer-Encoding, broken chunks): Fastify's clientErrorHandler writes the reply on
+ * the socket itself. Here it is the envelope in Italian with the headers of every reply, never the request's bytes,
+ * and the connection closes, since what follows on it cannot be read as a request.
+ */
+export function clientErrorReply(headers: Readonly<Record<string, string>>) {
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason] = clientErrors[err.code ?? ''] ?? [400, msg.richiestaNonValida];
+    this.log.info({ code: err.code }, 'richiesta illeggibile rifiutata');
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify({ res: 'KO', reason });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines}content-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   };
 }

@@ -7,7 +7,12 @@ import { findLiveSession } from '../modules/auth/auth.repository.ts';
 import { nowIso } from '../lib/clock.ts';
 import { sha256 } from '../lib/tokens.ts';
 
-export const SESSION_COOKIE = 'portale_sid';
+/**
+ * The session cookie's name. Under https it carries the __Host- prefix: browsers then keep it only when it is
+ * Secure, for Path=/ and without a Domain, so no subdomain and no page served over plain http can set or shadow it.
+ * On plain http (development, the tests) a Secure cookie would not be kept at all, so the name stays bare.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-portale_sid' : 'portale_sid');
 
 export type AuthContext = {
   sessionId: string;
@@ -24,11 +29,11 @@ declare module 'fastify' {
 }
 
 /** Loads the session of /api and /auth requests from the cookie; guards below decide what it may do. */
-export function registerSession(app: FastifyInstance, db: Db): void {
+export function registerSession(app: FastifyInstance, db: Db, cookieName: string): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token) return;
     request.auth = (await findLiveSession(db, sha256(token), nowIso())) ?? null;
   });

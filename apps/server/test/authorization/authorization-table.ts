@@ -65,6 +65,11 @@ export type Line = {
   cells: Record<Role, Cell>;
   /** The request of a case; without it, the route's own path with :params from the row and no body. */
   request?: (c: CaseContext) => Request | Promise<Request>;
+  /**
+   * 'open': part of home and profile, which an installer whose profile is not OK still reaches (their cell holds
+   * for them too). Without it, such an installer gets a 403 whatever the row (docs/decisions/0009).
+   */
+  profileNotOk?: 'open';
 };
 
 const everyone = (cell: Cell): Record<Role, Cell> => ({
@@ -141,7 +146,7 @@ let n = 0;
 
 export const authorizationTable: Line[] = [
   // System and session
-  line('GET /health', { public: true, cells: everyone(OK) }),
+  line('GET /health', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
   // The API's map: open outside production (security-headers and http-replies tests cover production).
   line('GET /api/docs', { public: true, cells: everyone(OK) }),
   line('GET /api/docs/static/index.html', { public: true, cells: everyone(302) }),
@@ -153,29 +158,34 @@ export const authorizationTable: Line[] = [
     cells: everyone(OK),
     request: () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
   }),
-  line('GET /auth/check', { public: true, cells: everyone(OK) }),
+  line('GET /auth/check', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
   line('POST /auth/login', {
+    profileNotOk: 'open',
     public: true,
     ownSession: true,
     cells: everyone(OK),
     request: () => ({ method: 'POST', url: '/auth/login', payload: { user: 'nessuno', pwd: 'sbagliata' } }),
   }),
   line('POST /auth/logout', {
+    profileNotOk: 'open',
     public: true,
     ownSession: true,
     cells: everyone(OK),
     request: () => ({ method: 'POST', url: '/auth/logout', payload: {} }),
   }),
   line('POST /auth/renew', {
+    profileNotOk: 'open',
     cells: everyone(OK),
     request: () => ({ method: 'POST', url: '/auth/renew', payload: {} }),
   }),
   line('POST /auth/resetpassword', {
+    profileNotOk: 'open',
     public: true,
     cells: everyone(OK),
     request: () => ({ method: 'POST', url: '/auth/resetpassword', payload: { user: 'nessuno' } }),
   }),
   line('POST /auth/resetpwd', {
+    profileNotOk: 'open',
     public: true,
     cells: everyone(OK),
     request: () => ({
@@ -185,16 +195,18 @@ export const authorizationTable: Line[] = [
     }),
   }),
   line('POST /auth/admin/resetpassword', {
+    profileNotOk: 'open',
     row: 'posatori',
     cells: { admin: ALL, capoarea: DENIED, rivenditori: DENIED, posatore: DENIED },
     request: ({ row }) => ({ method: 'POST', url: '/auth/admin/resetpassword', payload: { user: row } }),
   }),
 
   // Own card and profile
-  line('GET /api/avatar', { cells: everyone(OK) }),
-  line('GET /api/me', { cells: everyone(OK) }),
-  line('GET /api/myprofile', { cells: only(['admin', 'capoarea', 'rivenditori']) }),
+  line('GET /api/avatar', { profileNotOk: 'open', cells: everyone(OK) }),
+  line('GET /api/me', { profileNotOk: 'open', cells: everyone(OK) }),
+  line('GET /api/myprofile', { profileNotOk: 'open', cells: only(['admin', 'capoarea', 'rivenditori']) }),
   line('POST /api/myprofile', {
+    profileNotOk: 'open',
     cells: only(['admin', 'capoarea', 'rivenditori']),
     request: async ({ get }) => ({
       method: 'POST',
@@ -218,7 +230,13 @@ export const authorizationTable: Line[] = [
     'cborivenditori',
     'cbotcoupons',
     'cbotcoupons2',
-  ].map((combo) => line(`GET /api/${combo}`, { cells: everyone(OK) })),
+  ].map((combo) =>
+    line(`GET /api/${combo}`, {
+      cells: everyone(OK),
+      // The profile form's reference data; the coupon types are the coupons'.
+      ...(combo.startsWith('cbotcoupons') ? {} : { profileNotOk: 'open' as const }),
+    }),
+  ),
 
   // Installers
   line('GET /api/posatori', { cells: only(['admin', 'capoarea', 'rivenditori']) }),
@@ -226,10 +244,12 @@ export const authorizationTable: Line[] = [
   line('GET /api/posatori4ri', { cells: only(['rivenditori']) }),
   line('GET /api/posatori4ri_home', { cells: only(['rivenditori']) }),
   line('GET /api/posatori/:id', {
+    profileNotOk: 'open',
     row: 'posatori',
     cells: { admin: ALL, capoarea: READ, rivenditori: READ, posatore: READ },
   }),
   line('POST /api/posatori/:id', {
+    profileNotOk: 'open',
     row: 'posatori',
     cells: { admin: ALL, capoarea: EDIT, rivenditori: EDIT, posatore: EDIT },
     request: resend('/api/posatori/:id'),
@@ -251,15 +271,18 @@ export const authorizationTable: Line[] = [
 
   // Images and galleries
   line('POST /api/saveimg/:uuid/profile', {
+    profileNotOk: 'open',
     row: 'posatori',
     cells: { admin: ALL, capoarea: EDIT, rivenditori: EDIT, posatore: EDIT },
     request: ({ row, image }) => ({ method: 'POST', url: `/api/saveimg/${row}/profile`, ...image() }),
   }),
   line('POST /api/savemyimg/profile', {
+    profileNotOk: 'open',
     cells: everyone(OK),
     request: ({ image }) => ({ method: 'POST', url: '/api/savemyimg/profile', ...image() }),
   }),
   line('GET /api/posagallery/:uuid', {
+    profileNotOk: 'open',
     row: 'posatori',
     cells: { admin: ALL, capoarea: READ, rivenditori: READ, posatore: READ },
   }),
@@ -273,7 +296,7 @@ export const authorizationTable: Line[] = [
     cells: { admin: ALL, capoarea: EDIT, rivenditori: EDIT, posatore: EDIT },
     request: ({ row }) => ({ method: 'DELETE', url: `/api/posagallery/${row}` }),
   }),
-  line('GET /api/mygallery', { cells: only(['posatore']) }),
+  line('GET /api/mygallery', { profileNotOk: 'open', cells: only(['posatore']) }),
   line('POST /api/mygallery', {
     cells: only(['posatore']),
     request: ({ image }) => ({ method: 'POST', url: '/api/mygallery', ...image() }),
@@ -284,12 +307,14 @@ export const authorizationTable: Line[] = [
     request: ({ row }) => ({ method: 'DELETE', url: `/api/mygallery/${row}` }),
   }),
   line('GET /api/files/:entity/:uuid/:slot/:file', {
+    profileNotOk: 'open',
     label: 'profile images: any logged-in user',
     row: 'profileFiles',
     cells: everyone(OK),
     request: ({ row }) => ({ method: 'GET', url: `/api/files/${row}` }),
   }),
   line('GET /api/files/:entity/:uuid/:slot/:file', {
+    profileNotOk: 'open',
     label: 'gallery images: whoever sees the installer',
     row: 'galleryItems',
     cells: { admin: ALL, capoarea: READ, rivenditori: READ, posatore: READ },
@@ -435,7 +460,7 @@ export const authorizationTable: Line[] = [
   }),
 
   // Home dashboards: each role its own figures
-  line('GET /api/statohome', { cells: everyone(OK) }),
+  line('GET /api/statohome', { profileNotOk: 'open', cells: everyone(OK) }),
 
   // Communications: every role reads what it received; admins, area managers and resellers write (spec section 6)
   line('GET /api/messages/recv', { cells: everyone(OK) }),
@@ -592,6 +617,7 @@ export const authorizationTable: Line[] = [
   // PDF reports: the list for the admin; each PDF for whoever may read its subject (spec sections 1-3)
   line('GET /api/reports', { cells: only(['admin']) }),
   line('GET /api/report/posatore/:id', {
+    profileNotOk: 'open',
     row: 'posatori',
     cells: { admin: ALL, capoarea: READ, rivenditori: READ, posatore: READ },
   }),

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '@portal/shared/roles';
 import { buildApp } from '../../src/app.ts';
 import { simplePdf } from '../../src/lib/pdf-files.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, loginAs, personOfUser, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
+import type { PosatoreStato } from '../../src/modules/posatori/posatori.table.ts';
+import { profileNotOkReason } from '../../src/plugins/profile-gate.ts';
 import { authorizationTable, type CaseContext, type Cell, type Line, type Request } from './authorization-table.ts';
 import { createFixtures, type Fixtures, type RowKind } from './fixtures.ts';
 
@@ -146,4 +148,43 @@ describe.each(
       if (want !== undefined && want >= 400) expect(res.json().res).toBe('KO');
     }
   });
+});
+
+/**
+ * An installer whose profile is not OK (SOSPESO or INCOMPLETO) reaches home and profile only (docs/decisions/0009):
+ * the lines marked profileNotOk 'open' answer as for an installer in order, every other API route is a 403, whatever
+ * the row. Each case's row and request are made while the profile is OK (a fixture may upload as the installer),
+ * then the profile changes for the request alone.
+ */
+describe.each(['SOSPESO', 'INCOMPLETO'] as const)('an installer whose profile is %s', (stato) => {
+  const setStato = async (value: PosatoreStato) => {
+    await ctx.db
+      .updateTable('posatori')
+      .set({ stato: value })
+      .where('uuid', '=', await marioUuid())
+      .execute();
+  };
+  let mario: string | undefined;
+  const marioUuid = async () => (mario ??= await personOfUser(ctx.db, 'posatori', 'posatore'));
+
+  it.each(authorizationTable.map((line) => [line.label ? `${line.route} (${line.label})` : line.route, line] as const))(
+    '%s',
+    async (_name, line) => {
+      for (const { kind } of casesOf(line).filter((c) => c.role === 'posatore')) {
+        const open = line.profileNotOk === 'open';
+        const want = open ? expected(line.cells.posatore, kind) : 403;
+        const cookie = line.ownSession ? await loginAs(app, 'posatore') : cookies.posatore;
+        const row = await rowFor(line, 'posatore', kind);
+        const request = await requestOf(line, row, cookie);
+        await setStato(stato);
+        try {
+          const res = await send(request, cookie);
+          expect(res.statusCode, `${kind ?? 'route without rows'}: ${res.body.slice(0, 200)}`).toBe(want);
+          if (!open) expect(res.json()).toEqual({ res: 'KO', reason: profileNotOkReason(stato) });
+        } finally {
+          await setStato('OK');
+        }
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/database.ts';
+import * as mailQueue from '../../src/lib/mail-queue.ts';
 import { fold, isSqlite } from '../../src/lib/text-search.ts';
 import * as capoarea from '../../src/modules/capoarea/capoarea.repository.ts';
 import * as couponTypes from '../../src/modules/coupon-types/coupon-types.repository.ts';
@@ -9,6 +10,7 @@ import * as documents from '../../src/modules/documents/documents.repository.ts'
 import * as imports from '../../src/modules/imports/imports.repository.ts';
 import * as home from '../../src/modules/home/home.repository.ts';
 import * as messages from '../../src/modules/messages/messages.repository.ts';
+import * as sendLimits from '../../src/modules/messages/send-limits.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
 import * as accounts from '../../src/modules/auth/auth.repository.ts';
@@ -331,6 +333,18 @@ const cases: Case[] = [
     run: (db) => accounts.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
   },
   { name: 'sendmassive, progress', tables: ['mail_queue'], run: (db) => sendmassive.queueCounts(db, ANY_UUID) },
+  // The mail queue's pick and a lane's turns, and the sending limits' count (docs/decisions/0010).
+  { name: 'mail queue, the next mail due', tables: ['mail_queue'], run: (db) => mailQueue.nextDue(db, ANY_UUID) },
+  {
+    name: 'mail queue, a lane’s next turn',
+    tables: ['mail_queue'],
+    run: (db) => mailQueue.nextTurn(db, 'bulk', ANY_UUID),
+  },
+  {
+    name: 'sending limits, a person’s sends of the hour',
+    tables: ['message_sends'],
+    run: (db) => sendLimits.sendsSince(db, ANY_UUID, '2026-01-01T00:00:00.000Z'),
+  },
   // The import wizard (issue 11): a batch's people by tax code and partners by code, who holds the coupon type,
   // the imports so far and one import's installers.
   {

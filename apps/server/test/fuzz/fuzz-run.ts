@@ -23,32 +23,38 @@ const groupOf = (url: string): FuzzGroup =>
 
 const isWrite = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
 
-export function fuzzWriteRoutes(group: FuzzGroup): void {
+/**
+ * A test file's app, built with every route passed to `collect` as Fastify registers it (one method at a time),
+ * and the admin's cookie, who passes every guard. For the file's tests: `fuzzed.app` and `fuzzed.admin`.
+ */
+export function appOfRoutes(collect: (method: string, route: RouteOptions) => void) {
   let ctx: TestContext;
-  let app: FastifyInstance;
-  let admin: string;
-  const writes: RouteShape[] = [];
-
+  const fuzzed = { app: undefined as unknown as FastifyInstance, admin: '' };
   beforeAll(async () => {
     ctx = await createTestContext();
-    app = await buildApp({
+    fuzzed.app = await buildApp({
       config: ctx.config,
       db: ctx.db,
       onRoute: (route: RouteOptions) => {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods.filter(isWrite)) {
-          if (groupOf(route.url) === group) {
-            writes.push({ method, url: route.url, schema: route.schema as RouteShape['schema'] });
-          }
-        }
+        for (const method of Array.isArray(route.method) ? route.method : [route.method]) collect(method, route);
       },
     });
-    await app.ready();
-    admin = await loginAs(app, 'admin');
+    await fuzzed.app.ready();
+    fuzzed.admin = await loginAs(fuzzed.app, 'admin');
   });
   afterAll(async () => {
-    await app.close();
+    await fuzzed.app.close();
     await ctx.close();
+  });
+  return fuzzed;
+}
+
+export function fuzzWriteRoutes(group: FuzzGroup): void {
+  const writes: RouteShape[] = [];
+  const fuzzed = appOfRoutes((method, route) => {
+    if (isWrite(method) && groupOf(route.url) === group) {
+      writes.push({ method, url: route.url, schema: route.schema as RouteShape['schema'] });
+    }
   });
 
   it('finds its write routes', () => {
@@ -61,9 +67,9 @@ export function fuzzWriteRoutes(group: FuzzGroup): void {
     for (const [i, route] of writes.entries()) {
       // The session routes are public: fuzzed without the admin's cookie, so a logout does not end it.
       const cookie =
-        route.url.startsWith('/auth/') && route.url !== '/auth/admin/resetpassword' ? {} : { cookie: admin };
+        route.url.startsWith('/auth/') && route.url !== '/auth/admin/resetpassword' ? {} : { cookie: fuzzed.admin };
       for (const request of malformedRequests(route, PER_ROUTE, SEED + i)) {
-        const res = await app.inject({
+        const res = await fuzzed.app.inject({
           method: route.method as 'POST',
           url: urlOf(route.url, request.params),
           headers: { ...request.headers, ...cookie },

@@ -9,7 +9,7 @@ import { multipart } from '../multipart.ts';
  * parameter that is not an id, broken JSON or multipart framing.
  */
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -33,7 +33,7 @@ export type Malformed = {
   how: string;
 };
 
-const toSchema = (schema: unknown): JsonSchema | undefined =>
+export const toSchema = (schema: unknown): JsonSchema | undefined =>
   schema instanceof z.ZodType
     ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
     : undefined;
@@ -42,7 +42,7 @@ const typeOf = (s: JsonSchema): string | undefined =>
   s.anyOf ? typeOf(s.anyOf.find((a) => a.type !== undefined) ?? {}) : Array.isArray(s.type) ? s.type[0] : s.type;
 
 /** A value of the right shape: the starting point that mutations then break. */
-function plausible(s: JsonSchema): unknown {
+export function plausible(s: JsonSchema): unknown {
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
   switch (typeOf(s)) {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueMails, MAX_ATTEMPTS, sendDueMails, startMailWorker } from '../../src/lib/mail-queue.ts';
+import {
+  enqueueMails,
+  MAX_ATTEMPTS,
+  sendDueMails,
+  sendTransactional,
+  startMailWorker,
+  type MailPriority,
+} from '../../src/lib/mail-queue.ts';
 import type { Mail, Mailer } from '../../src/lib/mailer.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
@@ -113,5 +120,74 @@ describe('the durable mail queue', () => {
     } finally {
       await again.destroy();
     }
+  });
+});
+
+describe('priority and fairness', () => {
+  const laneOf = (lane: string, n: number, priority: MailPriority = 'bulk') =>
+    mails(n, lane).map((m) => ({ ...m, to: `${lane}${m.to}`, lane, priority }));
+  const order = (mailer: { sent: Mail[] }) => mailer.sent.map((m) => m.to.slice(0, m.to.indexOf('persona')));
+
+  it('sends a transactional mail before every bulk one already waiting', async () => {
+    await enqueueMails(ctx.db, laneOf('avviso', 50));
+    await enqueueMails(ctx.db, laneOf('reset', 1, 'transactional'));
+    const mailer = recorder();
+    await sendDueMails(ctx.db, mailer, { limit: 1 });
+    expect(order(mailer)).toEqual(['reset']);
+  });
+
+  it('takes the senders in turn: a later sender does not wait behind an earlier one’s bulk', async () => {
+    // A reseller's ten messages to the group, then one notice from someone else.
+    for (let i = 0; i < 10; i++)
+      await enqueueMails(
+        ctx.db,
+        laneOf('rivenditore', 29).map((m) => ({ ...m, uuid: `${m.uuid}:${i}` })),
+      );
+    const mailer = recorder();
+    await sendDueMails(ctx.db, mailer, { limit: 3 });
+    await enqueueMails(ctx.db, laneOf('capoarea', 2));
+    await sendDueMails(ctx.db, mailer, { limit: 4 });
+    // After the three already sent, the two lanes alternate.
+    expect(order(mailer)).toEqual([
+      'rivenditore',
+      'rivenditore',
+      'rivenditore',
+      'rivenditore',
+      'capoarea',
+      'rivenditore',
+      'capoarea',
+    ]);
+  });
+
+  it('a sender’s own later bulk waits behind their earlier one, not others’', async () => {
+    await enqueueMails(ctx.db, laneOf('a', 3));
+    await enqueueMails(
+      ctx.db,
+      laneOf('a', 3).map((m) => ({ ...m, uuid: `${m.uuid}:bis`, to: `b${m.to}` })),
+    );
+    await enqueueMails(ctx.db, laneOf('c', 3));
+    const mailer = recorder();
+    await sendDueMails(ctx.db, mailer, { limit: 9 });
+    expect(order(mailer)).toEqual(['a', 'c', 'a', 'c', 'a', 'c', 'ba', 'ba', 'ba']);
+  });
+
+  it('a transactional mail is sent at once, and stays queued for a retry when the server is down', async () => {
+    const down = recorder({ failing: true });
+    const mail = { uuid: 'reset:1', to: 'persona@esempio.it', subject: 'Reimpostazione', body: 'Link', link: 'x' };
+    await sendTransactional(ctx.db, down, mail);
+    expect(await statuses()).toEqual(['reset:1:pending:1']);
+    const row = await ctx.db.selectFrom('mail_queue').select(['priority', 'body']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ priority: 0, body: 'Link' });
+    await ctx.db.updateTable('mail_queue').set({ next_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const up = recorder();
+    expect(await sendDueMails(ctx.db, up)).toBe(1);
+    expect(await statuses()).toEqual(['reset:1:sent:2']);
+    const up2 = recorder();
+    await sendTransactional(ctx.db, up2, { ...mail, uuid: 'reset:2' });
+    expect(up2.sent.map((m) => m.subject)).toEqual(['Reimpostazione']);
+    // A sent mail keeps no link: it was a password until used.
+    expect(
+      await ctx.db.selectFrom('mail_queue').select(['body', 'link']).where('uuid', '=', 'reset:2').executeTakeFirst(),
+    ).toEqual({ body: '', link: '' });
   });
 });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 
@@ -12,7 +13,7 @@ let admin: string;
 let jpeg: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext();
-  https = await createTestContext({ seed: false, env: { PUBLIC_URL: 'https://portale.example.it' } });
+  https = await createTestContext({ env: { PUBLIC_URL: 'https://portale.example.it' } });
   production = await createTestContext({ env: { NODE_ENV: 'production' } });
   admin = await loginAs(ctx.app, 'admin');
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
@@ -88,6 +89,100 @@ describe('caching and transport', () => {
 
   it('one framing policy: DENY and frame-ancestors none', async () => {
     securityHeaders((await ctx.app.inject({ method: 'GET', url: '/health' })).headers);
+  });
+});
+
+describe('framing of downloads: both headers always say the same', () => {
+  /** The two framing headers of a reply, as one verdict each. */
+  const framing = (headers: Record<string, unknown>) => {
+    const csp = String(headers['content-security-policy'] ?? '');
+    const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1]?.trim();
+    return { xfo: headers['x-frame-options'], ancestors };
+  };
+
+  it("a document's PDF, which the portal's document page previews in a frame, may be framed by the portal only", async () => {
+    const doc = await ctx.db.selectFrom('documents').select('uuid').where('ext', '=', 'pdf').executeTakeFirstOrThrow();
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/docs/file/${doc.uuid}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(framing(res.headers)).toEqual({ xfo: 'SAMEORIGIN', ancestors: "'self'" });
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('everything else, PDFs nobody frames included, is never framed', async () => {
+    const payment = await ctx.db
+      .selectFrom('partner_payments')
+      .select(['partner_uuid', 'name'])
+      .executeTakeFirstOrThrow();
+    const coupon = await ctx.db.selectFrom('coupons').select('uuid').executeTakeFirstOrThrow();
+    const posatore = await ctx.db.selectFrom('posatori').select('uuid').executeTakeFirstOrThrow();
+    for (const url of [
+      `/api/partner/${payment.partner_uuid}/pagamenti/${payment.name}/pdf`,
+      `/api/report/coupon/${coupon.uuid}`,
+      `/api/report/posatore/${posatore.uuid}`,
+      '/api/avatar',
+      '/api/inesistente',
+      '/',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(framing(res.headers), url).toEqual({ xfo: 'DENY', ancestors: "'none'" });
+    }
+  });
+
+  it('an uploaded image is sandboxed and never framed', async () => {
+    const form = imageForm(jpeg);
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/savemyimg/profile',
+      headers: { cookie: admin, ...form.headers },
+      payload: form.payload,
+    });
+    const served = await ctx.app.inject({ method: 'GET', url: up.json().path, headers: { cookie: admin } });
+    expect(framing(served.headers)).toEqual({ xfo: 'DENY', ancestors: "'none'" });
+  });
+});
+
+describe('the session cookie under https', () => {
+  const loginHttps = () =>
+    https.app.inject({ method: 'POST', url: '/auth/login', payload: { user: 'admin', pwd: DEMO_PASSWORD } });
+
+  it('is __Host-portale_sid: Secure, Path=/, no Domain, HttpOnly', async () => {
+    const res = await loginHttps();
+    expect(res.json().res).toBe('OK');
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/^__Host-portale_sid=[^;]+; /);
+    expect(header).toContain('Secure');
+    expect(header).toContain('Path=/');
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Lax');
+    expect(header).not.toMatch(/Domain=/i);
+  });
+
+  it('is the one the server reads, and logout clears it', async () => {
+    const cookie = (await loginHttps()).cookies.find((c) => c.name === '__Host-portale_sid');
+    expect(cookie?.value).toBeTruthy();
+    const avatar = (name: string) =>
+      https.app.inject({ method: 'GET', url: '/api/avatar', headers: { cookie: `${name}=${cookie?.value}` } });
+    expect((await avatar('__Host-portale_sid')).statusCode).toBe(200);
+    // The same token under the plain name is not a session here: only the prefixed cookie is trusted.
+    expect((await avatar('portale_sid')).statusCode).toBe(401);
+    const out = await https.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      payload: {},
+      headers: { cookie: `__Host-portale_sid=${cookie?.value}` },
+    });
+    expect(String(out.headers['set-cookie'])).toMatch(/^__Host-portale_sid=;.*Secure/);
+    expect((await avatar('__Host-portale_sid')).statusCode).toBe(401);
+  });
+
+  it('stays portale_sid on plain http, where a Secure cookie would not be kept', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { user: 'admin', pwd: DEMO_PASSWORD },
+    });
+    expect(String(res.headers['set-cookie'])).toMatch(/^portale_sid=/);
+    expect(String(res.headers['set-cookie'])).not.toContain('Secure');
   });
 });
 

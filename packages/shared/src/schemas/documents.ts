@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles, type Role } from '../roles.ts';
 import { roleSchema } from './auth.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 
@@ -52,10 +53,27 @@ export const documentRow = z.object({
 export type DocumentRow = z.infer<typeof documentRow>;
 export const documentsPage = pagedReply(documentRow);
 
+/**
+ * A recipient group in a save: its name (what the edit form sends), or the document's own entry as GET gives it
+ * ({name, state}, the label ignored), so a client can send back the record it loaded after ticking its groups.
+ */
+const documentDestChoice = z.union([roleSchema, documentDest.extend({ label: z.string().optional() })]);
+export type DocumentDestChoice = z.infer<typeof documentDestChoice>;
+
+/** The groups a save gives the document: the names, and the entries whose state is ticked, each once. */
+export function tickedGroups(dests: readonly DocumentDestChoice[]): Role[] {
+  const names = dests.flatMap((d) => (typeof d === 'string' ? [d] : d.state ? [d.name] : []));
+  return [...new Set(names)];
+}
+
 /** POST /api/docs/doc/{id}: the title and the groups that may see it; the same schema checks the edit form. */
 export const documentSaveBody = z.object({
   title: z.string().trim().min(1, 'Titolo obbligatorio').max(DOCUMENT_TITLE_MAX),
-  dests: z.array(roleSchema).min(1, 'Indicare almeno un gruppo di destinatari').max(4),
+  // Up to every group twice (a name and its entry); at least one ticked.
+  dests: z
+    .array(documentDestChoice)
+    .max(roles.length * 2)
+    .refine((dests) => tickedGroups(dests).length > 0, 'Indicare almeno un gruppo di destinatari'),
 });
 export type DocumentSaveBody = z.infer<typeof documentSaveBody>;
 

@@ -164,7 +164,15 @@ export async function syncAccountEmail(
   if (user.email !== '' && user.email !== address) {
     const notice = emailChangedMail(user.username, now);
     await enqueueMails(tx, [
-      { uuid: `email:${user.uuid}:${now.toISOString()}`, to: user.email, subject: notice.subject, body: notice.text },
+      {
+        uuid: `email:${user.uuid}:${now.toISOString()}`,
+        to: user.email,
+        subject: notice.subject,
+        body: notice.text,
+        // About the account's security, like a reset link: it goes before any circular.
+        priority: 'transactional',
+        lane: user.email,
+      },
     ]);
   }
 }

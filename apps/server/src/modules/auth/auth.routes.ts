@@ -6,7 +6,7 @@ import { errorReply } from '@portal/shared/schemas/errors';
 import { z } from 'zod';
 import { sha256 } from '../../lib/tokens.ts';
 import { HttpError } from '../../plugins/error-envelope.ts';
-import { authOf, requireAuth, requireCapability, SESSION_COOKIE } from '../../plugins/session.ts';
+import { authOf, requireAuth, requireCapability } from '../../plugins/session.ts';
 import type { AuthService } from './auth.service.ts';
 
 const emptyBody = z.object({}).loose().optional();
@@ -14,7 +14,7 @@ const emptyBody = z.object({}).loose().optional();
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: AuthService,
-  cookie: { secure: boolean; maxAgeSeconds: number },
+  cookie: { name: string; secure: boolean; maxAgeSeconds: number },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
@@ -27,7 +27,7 @@ export function registerAuthRoutes(
     '/auth/login',
     { schema: { tags, body: loginBody, response: { 200: loginReply, 400: errorReply } } },
     async (request, reply) => {
-      const previous = request.cookies[SESSION_COOKIE];
+      const previous = request.cookies[cookie.name];
       const outcome = await auth.login(
         request.body.user,
         request.body.pwd,
@@ -36,7 +36,7 @@ export function registerAuthRoutes(
         previous ? sha256(previous) : undefined,
       );
       if (!outcome.ok) return { res: 'KO' as const };
-      reply.setCookie(SESSION_COOKIE, outcome.token, {
+      reply.setCookie(cookie.name, outcome.token, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
@@ -49,7 +49,7 @@ export function registerAuthRoutes(
 
   r.post('/auth/logout', { schema: { tags, body: emptyBody, response: { 200: okReply } } }, async (request, reply) => {
     if (request.auth) await auth.logout(request.auth.sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(cookie.name, { path: '/', secure: cookie.secure });
     return { res: 'OK' as const };
   });
 

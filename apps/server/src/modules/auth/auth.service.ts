@@ -7,7 +7,8 @@ import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { sendTransactional } from '../../lib/mail-queue.ts';
+import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
@@ -110,7 +111,11 @@ export function createAuthService(deps: AuthDeps) {
     await repo.deleteSession(db, sessionId);
   }
 
-  /** A new reset or activation link for the account, stored as its hash, and the e-mail that carries it. */
+  /**
+   * A new reset or activation link for the account, stored as its hash, and the e-mail that carries it: a
+   * transactional mail, sent at once and kept in the queue until it is, so a mail server that is down loses nothing
+   * (lib/mail-queue.ts).
+   */
   async function sendResetMail(to: string, userUuid: string, activation: boolean): Promise<void> {
     const now = nowIso();
     const token = randomToken(16);
@@ -122,7 +127,14 @@ export function createAuthService(deps: AuthDeps) {
     });
     const link = resetLink(deps.publicUrl, token);
     const { subject, text } = accountLinkMail(link, activation);
-    await deps.mailer.send({ to, subject, text, link });
+    await sendTransactional(db, deps.mailer, {
+      uuid: `link:${newId()}`,
+      to,
+      subject,
+      body: text,
+      link,
+      lane: userUuid,
+    });
   }
 
   /**

@@ -114,7 +114,7 @@ export async function insertCoupons(db: DbOrTx, rows: CouponsTable[]): Promise<v
 
 /**
  * The redemption, in one statement: the code must be this installer's, not redeemed, not expired, of an active
- * type, and the installer not suspended. Two resellers racing for one code: the second UPDATE finds dtesecuzione
+ * type, and the installer's profile in order. Two resellers racing for one code: the second UPDATE finds dtesecuzione
  * set (PostgreSQL re-checks the row after the first commits; SQLite runs one writer at a time) and changes nothing.
  */
 export async function redeem(
@@ -143,7 +143,8 @@ export async function redeem(
           .selectFrom('posatori')
           .select('posatori.uuid')
           .whereRef('posatori.uuid', '=', 'coupons.posatore')
-          .where('posatori.stato', '<>', 'SOSPESO'),
+          // Only an installer whose profile is in order (docs/decisions/0009): not suspended, not incomplete.
+          .where('posatori.stato', '=', 'OK'),
       ),
     )
     .executeTakeFirst();

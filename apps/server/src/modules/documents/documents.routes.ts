@@ -16,7 +16,7 @@ import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
-import { UPLOADED_PDF_CSP } from '../../plugins/security-headers.ts';
+import { downloadHeaders } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
 import * as service from './documents.service.ts';
@@ -98,7 +98,7 @@ export async function registerDocumentsRoutes(
           .header('content-type', service.contentTypes[file.ext])
           .header('content-disposition', contentDisposition(file.filename, pdf ? 'inline' : 'attachment'))
           .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', UPLOADED_PDF_CSP)
+          .headers(downloadHeaders(pdf))
           .header('cache-control', 'private, no-store')
           .send(file.bytes);
       },

@@ -4,6 +4,7 @@ import {
   documentGroupLabels,
   type DocumentKind,
   type DocumentRow,
+  tickedGroups,
   type DocumentSaveBody,
   type DocumentsQuery,
 } from '@portal/shared/schemas/documents';
@@ -72,20 +73,6 @@ export function documentType(filename: string, bytes: Buffer): { ext: Extension;
 
 const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
 
-/**
- * Documents are for installers whose profile is OK (docs/decisions/0009): the menu hides them otherwise, and the
- * server refuses them too.
- */
-async function assertMayRead(db: DbOrTx, viewer: Viewer): Promise<void> {
-  if (isAdmin(viewer) || viewer.roles.some((r) => r === 'capoarea' || r === 'rivenditori')) return;
-  const own = await db
-    .selectFrom('posatori')
-    .select('stato')
-    .where('user_uuid', '=', viewer.userUuid)
-    .executeTakeFirst();
-  if (own?.stato !== 'OK') throw forbidden();
-}
-
 const downloadPath = (uuid: string) => `/api/docs/file/${uuid}`;
 
 function toRow(d: DocumentsTable, groups: readonly Role[]): DocumentRow {
@@ -119,7 +106,6 @@ export const listAll = (db: DbOrTx, query: DocumentsQuery) => page(db, { all: tr
 
 /** GET /api/docs/docs: what the group of the viewer's first role may see. */
 export async function listMine(db: DbOrTx, viewer: Viewer, query: DocumentsQuery): Promise<Paged<DocumentRow>> {
-  await assertMayRead(db, viewer);
   const group = landingRole(viewer.roles);
   if (!group) throw forbidden();
   return page(db, { all: false, group }, query);
@@ -130,7 +116,6 @@ export const groupOptions = (): ComboOption[] =>
 
 /** The document if the viewer may see it (admin any; others when one of their roles' groups is among its dests). */
 async function readable(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentsTable> {
-  await assertMayRead(db, viewer);
   const doc = await repo.findDocument(db, uuid);
   if (!doc) throw notFound();
   if (!isAdmin(viewer) && !(await repo.visibleTo(db, uuid, viewer.roles))) throw notFound();
@@ -188,7 +173,7 @@ export async function saveDocument(db: Db, uuid: string, body: DocumentSaveBody)
   await db.transaction().execute(async (tx) => {
     const doc = await repo.findDocument(tx, uuid);
     if (!doc) throw notFound();
-    await repo.updateDocument(tx, doc, body.title.trim(), [...new Set(body.dests)], nowIso());
+    await repo.updateDocument(tx, doc, body.title.trim(), tickedGroups(body.dests), nowIso());
   });
 }
 
@@ -212,11 +197,6 @@ export async function searchDocuments(
   else {
     const group = landingRole(viewer.roles);
     if (!group) return [];
-    try {
-      await assertMayRead(db, viewer);
-    } catch {
-      return [];
-    }
     scope = { all: false, group };
   }
   const found = await repo.searchTitles(db, scope, text, limit);

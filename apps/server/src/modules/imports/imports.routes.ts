@@ -21,6 +21,8 @@ import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './imports.service.ts';
 
 const idParam = z.object({ id: z.uuid() });
+/** Cells read from a spreadsheet may carry stray control characters nobody sees: removed, not refused. */
+const fromSpreadsheet = { controlCharacters: 'strip' } as const;
 /** A batch of 500 rows of 17 cells of up to 250 characters, with room for JSON's quoting. */
 const BATCH_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -62,6 +64,7 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
       preHandler: guard,
       attachValidation: true,
       bodyLimit: BATCH_BODY_LIMIT,
+      config: fromSpreadsheet,
       schema: { tags, params: idParam, body: importBatchBody, response: { 200: importBatchReply, ...errors } },
     },
     (request) => {
@@ -75,6 +78,7 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
       {
         preHandler: guard,
         attachValidation: true,
+        config: fromSpreadsheet,
         schema: { tags, body, response: { 200: importRowReply, ...errors } },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import { sql, type AliasableExpression } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { nextTurn, PRIORITY } from '../../lib/mail-queue.ts';
 import {
   CONTAINS_MIN,
   containsUpTo,
@@ -248,31 +249,38 @@ export async function updateMessage(
 }
 
 /**
+ * A value in a SELECT list as a bound parameter, never spliced into the SQL text (sql.lit would: a NUL in it ended
+ * SQLite's string literal); the cast gives PostgreSQL the parameter's type.
+ */
+const text = (value: string) => sql<string>`cast(${value} as text)`;
+
+/**
  * Stores the recipients a query stands for, in one INSERT ... SELECT (50,000 installers are one statement); the
  * primary key (message_uuid, user_uuid) drops duplicates between people and groups, and keeps the read state of
- * recipients a message already had. The sender is never their own recipient.
+ * recipients a message already had. The sender is never their own recipient. Returns how many it added.
  */
 export async function addRecipients(
   db: DbOrTx,
   message: { uuid: string; sender: string; createdAt: string },
   accounts: AccountsQuery,
-): Promise<void> {
+): Promise<number> {
   const picked = db
     .selectFrom(accounts.as('a'))
     .select([
-      sql.lit(message.uuid).as('message_uuid'),
+      text(message.uuid).as('message_uuid'),
       'a.user_uuid',
       sql<null>`null`.as('read_at'),
-      sql.lit(message.createdAt).as('created_at'),
+      text(message.createdAt).as('created_at'),
     ])
     .where('a.user_uuid', 'is not', null)
     .where('a.user_uuid', '<>', message.sender);
-  await db
+  const inserted = await db
     .insertInto('message_recipients')
     .columns(['message_uuid', 'user_uuid', 'read_at', 'created_at'])
     .expression(picked)
     .onConflict((oc) => oc.columns(['message_uuid', 'user_uuid']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** After an edit: the recipients no longer chosen lose the message (those still chosen keep their read state). */
@@ -304,33 +312,50 @@ export async function recipientCount(db: DbOrTx, messageUuid: string): Promise<n
 /**
  * The notification e-mail of every recipient with an address and a usable account, queued in one INSERT ... SELECT
  * (lib/mail-queue.ts sends them at its pace). The row id `msg:{message}:{user}` makes a second call a no-op for
- * those already queued, so an edit that adds recipients notifies only the new ones.
+ * those already queued, so an edit that adds recipients notifies only the new ones. They are bulk mails in the
+ * sender's lane, numbered from the lane's next turn, so a large send takes turns with everyone else's. An installer
+ * whose profile is not OK gets the message in the inbox, to read once it is, but no e-mail about it
+ * (docs/decisions/0009).
  */
 export async function queueNotifications(
   db: DbOrTx,
   messageUuid: string,
-  mail: { subject: string; body: string; link: string; now: string },
+  mail: { subject: string; body: string; link: string; now: string; sender: string },
 ): Promise<void> {
+  const first = await nextTurn(db, 'bulk', mail.sender);
   const picked = db
     .selectFrom('message_recipients as r')
     .innerJoin('users as u', 'u.uuid', 'r.user_uuid')
     .select([
       sql<string>`'msg:' || r.message_uuid || ':' || r.user_uuid`.as('uuid'),
       'u.email as to_addr',
-      sql.lit(mail.subject).as('subject'),
-      sql.lit(mail.body).as('body'),
-      sql.lit(mail.link).as('link'),
+      text(mail.subject).as('subject'),
+      text(mail.body).as('body'),
+      text(mail.link).as('link'),
       sql.lit('pending').as('status'),
       sql.lit(0).as('attempts'),
-      sql.lit(mail.now).as('next_at'),
+      text(mail.now).as('next_at'),
       sql.lit('').as('locked_until'),
       sql.lit('').as('last_error'),
-      sql.lit(mail.now).as('created_at'),
+      text(mail.now).as('created_at'),
       sql.lit('').as('sent_at'),
+      sql.lit(PRIORITY.bulk).as('priority'),
+      text(mail.sender).as('lane'),
+      sql<number>`cast(${first} as integer) - 1 + row_number() over (order by r.user_uuid)`.as('turn'),
     ])
     .where('r.message_uuid', '=', messageUuid)
     .where('u.email', '<>', '')
-    .where('u.stato', '<>', 'disabled');
+    .where('u.stato', '<>', 'disabled')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('posatori as p')
+            .select('p.uuid')
+            .whereRef('p.user_uuid', '=', 'u.uuid')
+            .where('p.stato', '<>', 'OK'),
+        ),
+      ),
+    );
   await db
     .insertInto('mail_queue')
     .columns([
@@ -346,6 +371,9 @@ export async function queueNotifications(
       'last_error',
       'created_at',
       'sent_at',
+      'priority',
+      'lane',
+      'turn',
     ])
     .expression(picked)
     .onConflict((oc) => oc.column('uuid').doNothing())

@@ -15,6 +15,7 @@ import {
   tipilettoReply,
 } from '@portal/shared/schemas/messages';
 import type { Db } from '../../db/database.ts';
+import { errorReply } from '@portal/shared/schemas/errors';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './messages.service.ts';
@@ -65,7 +66,13 @@ export function registerMessagesRoutes(
     {
       preHandler: requireCapability('messages.send'),
       attachValidation: true,
-      schema: { tags, params: messageIdOrNew, body: messageSaveBody, response: { 200: messageSavedReply, ...errors } },
+      schema: {
+        tags,
+        params: messageIdOrNew,
+        body: messageSaveBody,
+        // 429: the writer's limits (send-limits.ts), with Retry-After.
+        response: { 200: messageSavedReply, ...errors, 429: errorReply },
+      },
     },
     async (request) => {
       // The composer's own messages ('Oggetto obbligatorio', 'Indicare almeno un destinatario') are the reason.

@@ -39,6 +39,7 @@ import {
 } from '../rivenditori/rivenditori.repository.ts';
 import { scopeOf as rivenditoriScopeOf } from '../rivenditori/rivenditori.service.ts';
 import * as repo from './messages.repository.ts';
+import { checkMessagesPerMinute, recordSend } from './send-limits.ts';
 import type { AccountsQuery } from './messages.repository.ts';
 
 type Viewer = { userUuid: string; roles: readonly Role[] };
@@ -298,7 +299,8 @@ export type SendContext = { publicUrl: string; onQueued: () => void };
 /**
  * POST /api/messages/message/{id}: 'nuovo' sends a new message, an id edits one the viewer sent. Recipients are
  * resolved on the server within the writer's reach (a stranger's id is refused, not skipped), stored as rows in one
- * statement per recipient id, and notified by e-mail through the durable queue.
+ * statement per recipient id, and notified by e-mail through the durable queue. A send counts against the writer's
+ * limits (send-limits.ts): messages a minute, checked first, and the recipients it adds, an hour.
  */
 export async function saveMessage(
   db: Db,
@@ -321,6 +323,7 @@ export async function saveMessage(
   const dest = destText(resolved.map((r) => r.label));
   const oggetto = body.oggetto.trim();
   const result = await db.transaction().execute(async (tx) => {
+    await checkMessagesPerMinute(tx, viewer, now);
     let uuid = id;
     let createdAt = now;
     if (id === 'nuovo') {
@@ -333,7 +336,10 @@ export async function saveMessage(
       await repo.updateMessage(tx, id, { oggetto, content: body.content, dest, dests, now });
     }
     const message = { uuid, sender: viewer.userUuid, createdAt };
-    for (const r of resolved) for (const accounts of r.accounts) await repo.addRecipients(tx, message, accounts);
+    let added = 0;
+    for (const r of resolved) {
+      for (const accounts of r.accounts) added += await repo.addRecipients(tx, message, accounts);
+    }
     if (id !== 'nuovo')
       await repo.keepOnlyRecipients(
         tx,
@@ -346,6 +352,7 @@ export async function saveMessage(
         dests: 'Nessuno dei destinatari scelti ha un accesso al portale',
       });
     }
+    await recordSend(tx, viewer, added, now);
     const sender = (await repo.peopleOf(tx, [viewer.userUuid])).get(viewer.userUuid)?.name ?? 'Portale Posatori';
     const link = `${ctx.publicUrl}/msg/${uuid}`;
     await repo.queueNotifications(tx, uuid, {
@@ -353,6 +360,7 @@ export async function saveMessage(
       body: `${sender} ti ha inviato una comunicazione sul Portale Posatori: "${oggetto}".\n\nLeggila qui: ${link}\n`,
       link,
       now,
+      sender: viewer.userUuid,
     });
     return { uuid, recipients };
   });

@@ -20,3 +20,11 @@ export interface MessageRecipientsTable {
   read_at: string | null;
   created_at: string;
 }
+
+/** One message sent or edited, with the recipients it added: what the limits per person count (send-limits.ts). */
+export interface MessageSendsTable {
+  uuid: string;
+  user_uuid: string;
+  sent_at: string;
+  recipients: number;
+}

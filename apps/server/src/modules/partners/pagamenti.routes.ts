@@ -16,7 +16,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
-import { UPLOADED_PDF_CSP } from '../../plugins/security-headers.ts';
+import { downloadHeaders } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './pagamenti.service.ts';
 
@@ -84,7 +84,7 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(pdf.filename))
           .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', UPLOADED_PDF_CSP)
+          .headers(downloadHeaders(false))
           .header('cache-control', 'private, no-store')
           .send(pdf.bytes);
       },

@@ -108,6 +108,9 @@ async function activateBatch(
           body: mail.text,
           link,
           batch: run,
+          // Bulk in a lane of its own: the press takes turns with the messages' notices instead of holding them.
+          priority: 'bulk' as const,
+          lane: `act:${run}`,
         };
       }),
     );

@@ -9,7 +9,10 @@ import {
   resetIdOf,
   type TestContext,
 } from '../../helpers.ts';
+import { buildApp } from '../../../src/app.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
+import { enqueueMails, sendDueMails } from '../../../src/lib/mail-queue.ts';
+import type { Mail, Mailer } from '../../../src/lib/mailer.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -225,6 +228,52 @@ describe('admin reset and activation', () => {
       res: 'OK',
     });
     expect((await tryLogin(orphan.email, 'nuovo-posatore-1')).json()).toEqual({ res: 'OK', role: ['posatore'] });
+  });
+});
+
+describe('delivery when the mail server is down', () => {
+  it('keeps the reset e-mail queued as transactional, ahead of any bulk, and sends it once the server is back', async () => {
+    const sent: Mail[] = [];
+    let down = true;
+    const mailer: Mailer = {
+      async send(mail) {
+        if (down) throw new Error('SMTP non raggiungibile');
+        sent.push(mail);
+      },
+    };
+    const app = await buildApp({ config: ctx.config, db: ctx.db, mailer });
+    await app.ready();
+    try {
+      // A bulk send is waiting (a mass activation's mails, say).
+      await enqueueMails(
+        ctx.db,
+        Array.from({ length: 30 }, (_, i) => ({
+          uuid: `bulk:${i}`,
+          to: `massivo${i}@esempio.it`,
+          subject: 'Avviso',
+          body: 'Testo',
+          lane: 'act:prova',
+        })),
+      );
+      await app.inject({ method: 'POST', url: '/auth/resetpassword', payload: { user: 'capoarea' } });
+      await app.background.drain();
+      expect(sent).toHaveLength(0);
+      const queued = await ctx.db
+        .selectFrom('mail_queue')
+        .select(['uuid', 'to_addr', 'priority', 'attempts', 'status'])
+        .where('priority', '=', 0)
+        .where('status', '=', 'pending')
+        .execute();
+      expect(queued).toMatchObject([{ priority: 0, attempts: 1 }]);
+      down = false;
+      await ctx.db.updateTable('mail_queue').set({ next_at: '2000-01-01T00:00:00.000Z' }).execute();
+      await sendDueMails(ctx.db, mailer, { limit: 1 });
+      expect(sent.map((m) => m.subject)).toEqual(['Portale Posatori - Reimpostazione password']);
+      expect(sent[0]?.text).toContain('/resetpwd/');
+    } finally {
+      await app.close();
+      await ctx.db.deleteFrom('mail_queue').where('uuid', 'like', 'bulk:%').execute();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCodeFrom, normalizeCouponCode } from '@portal/shared/validation/coupon-code';
 import { addDays, addMonths, todayInRome } from '../../../src/lib/clock.ts';
-import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
+import { noCouponTotals, type PosatoreStato } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, login, loginEveryRole, personOfUser, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
@@ -47,7 +47,7 @@ const held = async (uuid: string) =>
   (await ctx.db.selectFrom('posatori').select('coupon').where('uuid', '=', uuid).executeTakeFirstOrThrow()).coupon;
 
 /** A fresh installer of the demo reseller, in Milan, with no coupons. */
-async function installer(o: { stato?: 'OK' | 'SOSPESO'; rivenditore?: string | null; state?: string } = {}) {
+async function installer(o: { stato?: PosatoreStato; rivenditore?: string | null; state?: string } = {}) {
   const template = await ctx.db.selectFrom('posatori').selectAll().where('uuid', '=', mario).executeTakeFirstOrThrow();
   const uuid = crypto.randomUUID();
   const code = `CPT${uuid.slice(0, 8)}`;
@@ -238,6 +238,15 @@ describe('redeeming at the reseller’s counter', () => {
 
     // Expiring today is still valid today.
     expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject({ res: 'OK' });
+  });
+
+  it('says "Coupon non valido" for an installer whose profile is INCOMPLETO, and redeems once it is in order', async () => {
+    const p = await installer({ stato: 'INCOMPLETO' });
+    const [c] = await assign(p);
+    expect((await redeem(p, c?.code ?? '')).json()).toEqual({ res: 'KO', code: c?.code, reason: 'Coupon non valido' });
+    expect((await couponsOf(p)).data.find((x) => x.uuid === c?.uuid)).toMatchObject({ stato: 'valid' });
+    await ctx.db.updateTable('posatori').set({ stato: 'OK' }).where('uuid', '=', p).execute();
+    expect((await redeem(p, c?.code ?? '')).json()).toEqual({ res: 'OK', code: c?.code });
   });
 
   it('refuses a mistyped code before the database, and installers out of the reseller’s reach', async () => {

@@ -123,6 +123,32 @@ describe('documents', () => {
     expect((await save(crypto.randomUUID(), { title: 'X', dests: ['posatore'] })).statusCode).toBe(404);
   });
 
+  it('takes back the document as GET gives it: dests as {name, state}, only the ticked ones kept', async () => {
+    const { uuid } = (await upload('Giro.pdf', simplePdf(['Giro']))).json() as { uuid: string };
+    expect((await save(uuid, { title: 'Giro', dests: ['posatore'] })).statusCode).toBe(200);
+    // The form's round trip: load the record, tick the groups, save the same record back.
+    const loaded = (await get(`/api/docs/doc/${uuid}`, admin)).json() as Row;
+    expect(loaded.dests.filter((d) => d.state).map((d) => d.name)).toEqual(['posatore']);
+    const ticked = loaded.dests.map((d) => ({ ...d, state: d.name === 'capoarea' || d.name === 'rivenditori' }));
+    const res = await save(uuid, { ...loaded, title: 'Giro aggiornato', dests: ticked });
+    expect(res.json()).toEqual({ res: 'OK' });
+    const saved = (await get(`/api/docs/doc/${uuid}`, admin)).json() as Row;
+    expect(saved.title).toBe('Giro aggiornato');
+    expect(saved.dests.filter((d) => d.state).map((d) => d.name)).toEqual(['capoarea', 'rivenditori']);
+    // The same rules as a list of names: at least one ticked group, known groups only.
+    const none = await save(uuid, { ...saved, dests: saved.dests.map((d) => ({ ...d, state: false })) });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().reason).toBe('Indicare almeno un gruppo di destinatari');
+    expect((await save(uuid, { title: 'Giro', dests: [{ name: 'nessuno', state: true }] })).statusCode).toBe(400);
+    expect((await save(uuid, { title: 'Giro', dests: [{ name: 'posatore' }] })).statusCode).toBe(400);
+    // Names and records may be mixed, and a group given twice counts once.
+    expect(
+      (await save(uuid, { title: 'Giro', dests: ['posatore', { name: 'posatore', state: true }] })).json(),
+    ).toEqual({ res: 'OK' });
+    const mixed = (await get(`/api/docs/doc/${uuid}`, admin)).json() as Row;
+    expect(mixed.dests.filter((d) => d.state).map((d) => d.name)).toEqual(['posatore']);
+  });
+
   it('deletes a document and its file', async () => {
     const { uuid } = (await upload('Da eliminare.pdf', simplePdf(['x']))).json() as { uuid: string };
     await save(uuid, { title: 'Da eliminare', dests: ['posatore'] });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_BODY_MAX } from '@portal/shared/schemas/messages';
 import { searchMessages } from '../../../src/modules/messages/messages.service.ts';
 import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
@@ -14,6 +14,10 @@ beforeAll(async () => {
   [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
 });
 afterAll(() => ctx.close());
+// Each test writes within its own minute: the limits per person have their own tests (send-limits.test.ts).
+beforeEach(async () => {
+  await ctx.db.deleteFrom('message_sends').execute();
+});
 
 type Row = { uuid: string; docunread: boolean; descri: string; dest: string; oggetto: string; messaggio: string };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
@@ -140,6 +144,38 @@ describe('writing', () => {
     expect(mails.length).toBeLessThanOrEqual(Number(withAccount.n));
     expect(mails[0]).toMatchObject({ subject: 'Nuova comunicazione: A tutti', status: 'pending' });
     expect(mails[0]?.body).toContain(`http://localhost:3000/msg/${uuid}`);
+  });
+
+  it('queues the notices as bulk in the sender’s lane; a not-OK installer gets the message, not the e-mail', async () => {
+    const mario = await ctx.db
+      .selectFrom('posatori')
+      .innerJoin('users', 'users.uuid', 'posatori.user_uuid')
+      .select(['posatori.uuid', 'users.uuid as user', 'users.email'])
+      .where('users.username', '=', 'posatore')
+      .executeTakeFirstOrThrow();
+    await ctx.db.updateTable('posatori').set({ stato: 'SOSPESO' }).where('uuid', '=', mario.uuid).execute();
+    try {
+      const res = await send(admin, { oggetto: 'Durante la sospensione', dests: ['g:posatori'] });
+      const { uuid } = res.json() as { uuid: string };
+      const queued = await ctx.db
+        .selectFrom('mail_queue')
+        .select(['to_addr', 'priority', 'lane'])
+        .where('uuid', '>=', `msg:${uuid}:`)
+        .where('uuid', '<', `msg:${uuid};`)
+        .execute();
+      expect(queued.length).toBeGreaterThan(0);
+      expect(new Set(queued.map((m) => `${m.priority} ${m.lane}`))).toEqual(new Set([`1 ${await userUuid('admin')}`]));
+      expect(queued.map((m) => m.to_addr)).not.toContain(mario.email);
+      const received = await ctx.db
+        .selectFrom('message_recipients')
+        .select('user_uuid')
+        .where('message_uuid', '=', uuid)
+        .where('user_uuid', '=', mario.user)
+        .execute();
+      expect(received).toHaveLength(1);
+    } finally {
+      await ctx.db.updateTable('posatori').set({ stato: 'OK' }).where('uuid', '=', mario.uuid).execute();
+    }
   });
 
   it('keeps the writers within their reach', async () => {

@@ -40,6 +40,9 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
     />
   );
   const drawerWidth = desktop ? DRAWER_WIDTH : 0;
+  // An installer whose profile is not in order has home and profile only: the search (messages, documents) and
+  // the bell (the inbox) are not theirs until it is.
+  const homeAndProfileOnly = role === 'posatore' && avatar.data?.stato !== 'OK';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -59,11 +62,11 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
               <MenuIcon />
             </IconButton>
           )}
-          <SearchBox role={role} />
+          {homeAndProfileOnly ? <Box sx={{ flexGrow: 1 }} /> : <SearchBox role={role} />}
           {/* On phones the search box takes the free width itself. */}
           <Box sx={{ flexGrow: 1, display: { xs: 'none', md: 'block' } }} />
           <PendingIndicator />
-          <UnreadBell role={role} count={avatar.data?.msgcount ?? 0} />
+          {!homeAndProfileOnly && <UnreadBell role={role} count={avatar.data?.msgcount ?? 0} />}
           <AvatarMenu role={role} avatar={avatar.data} />
         </Toolbar>
       </AppBar>

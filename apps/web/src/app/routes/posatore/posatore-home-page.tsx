@@ -21,7 +21,8 @@ import { formatDate } from '../../../lib/formatters.ts';
 export function PosatoreHomePage() {
   const me = useMe();
   const stato = useAvatar().data?.stato;
-  const messages = useMessages('recv', { size: 5 });
+  // Communications and documents are for a profile in order: the server refuses them otherwise.
+  const messages = useMessages('recv', { size: 5 }, stato === 'OK');
   const documents = useDocuments('/api/docs/docs', { size: 5 }, stato === 'OK');
   return (
     <>

@@ -13,9 +13,10 @@ export function getMessages(folder: Folder, query: MessagesQuery, signal?: Abort
   return apiGet(withQuery(`/api/messages/${folder}`, query), messagesPage, { signal });
 }
 
-export function useMessages(folder: Folder, query: MessagesQuery) {
+export function useMessages(folder: Folder, query: MessagesQuery, enabled = true) {
   return useQuery(
     queryOptions({
+      enabled,
       queryKey: [...messagesKey, 'list', folder, query],
       queryFn: ({ signal }) => getMessages(folder, query, signal),
       placeholderData: keepPreviousData,

@@ -5,8 +5,11 @@ import { useAddGalleryImage } from '../../images/api/add-gallery-image.ts';
 import { useDeleteGalleryImage } from '../../images/api/delete-gallery-image.ts';
 import { useGallery, type GalleryPath } from '../../images/api/get-gallery.ts';
 
-/** 'Realizzazioni': the installer's gallery of works, editable unless the viewer is their reseller. */
-export function PosatoreGallery({ path, editable }: { path: GalleryPath; editable: boolean }) {
+/**
+ * 'Realizzazioni': the installer's gallery of works, editable unless the viewer is their reseller (or the installer
+ * while their profile is not in order: `note` says why).
+ */
+export function PosatoreGallery({ path, editable, note }: { path: GalleryPath; editable: boolean; note?: string }) {
   const gallery = useGallery(path);
   const add = useAddGalleryImage(path);
   const remove = useDeleteGalleryImage(path);
@@ -15,6 +18,11 @@ export function PosatoreGallery({ path, editable }: { path: GalleryPath; editabl
       <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 500 }}>
         Realizzazioni
       </Typography>
+      {note && (
+        <Typography variant="body2" sx={{ mb: 2, color: 'text.secondary' }}>
+          {note}
+        </Typography>
+      )}
       <Gallery
         items={gallery.data ?? (gallery.isError ? [] : undefined)}
         onAdd={editable ? (file) => add.mutate(file) : undefined}

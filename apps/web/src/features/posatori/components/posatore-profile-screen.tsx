@@ -13,6 +13,8 @@ import { PosatoreProfileForm } from './posatore-profile-form.tsx';
 import { ProfileSidePanel } from './profile-side-panel.tsx';
 import { variantSetups, type ProfileVariant } from './profile-variants.ts';
 
+const GALLERY_LOCKED = 'Potrai aggiungere o togliere immagini quando il tuo profilo sarà in regola.';
+
 /** An installer profile screen of any variant: loads the profile (spinner meanwhile), then panel, form and gallery. */
 export function PosatoreProfileScreen({
   id,
@@ -44,6 +46,8 @@ export function PosatoreProfileScreen({
 
   const data = profile.data;
   const gallery = setup.gallery(data.uuid);
+  // The installer's own gallery changes only while the profile is in order (the server refuses it otherwise).
+  const lockedBySelfStato = variant === 'self' && data.stato !== 'OK';
   return (
     <>
       {back}
@@ -57,7 +61,13 @@ export function PosatoreProfileScreen({
         checkOnOpen={variant === 'self' && data.stato === 'INCOMPLETO'}
         listSearch={listSearch}
         aside={<ProfileSidePanel profile={data} imagePath={setup.imagePath(data.uuid)} manage={setup.manage} />}
-        after={<PosatoreGallery path={gallery.path} editable={gallery.editable} />}
+        after={
+          <PosatoreGallery
+            path={gallery.path}
+            editable={gallery.editable && !lockedBySelfStato}
+            note={lockedBySelfStato ? GALLERY_LOCKED : undefined}
+          />
+        }
       />
     </>
   );
