@@ -16,6 +16,7 @@ import * as usageStatistics from './migrations/2026-11-25-15-usage-statistics.ts
 import * as imports from './migrations/2026-11-25-16-imports.ts';
 import * as searchIndexes from './migrations/2026-11-25-17-search-indexes.ts';
 import * as couponTotals from './migrations/2026-11-25-18-coupon-totals.ts';
+import * as outboxReadState from './migrations/2026-11-26-19-outbox-read-state.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-16-imports': imports,
   '2026-11-25-17-search-indexes': searchIndexes,
   '2026-11-25-18-coupon-totals': couponTotals,
+  '2026-11-26-19-outbox-read-state': outboxReadState,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */
