@@ -1,5 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import { itIT } from '@mui/material/locale';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
+import { WEEKDAYS } from '../lib/calendar-names.ts';
 
 /** Brand colours, also used by the logo: slate blue tiles with a red accent tile. */
 export const brand = {
@@ -38,6 +40,8 @@ export const theme = createTheme(
       MuiIconButton: { styleOverrides: { root: { minWidth: 40, minHeight: 40 } } },
       MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
       MuiListItemButton: { styleOverrides: { root: { minHeight: 44 } } },
+      // Every calendar's weekday headings in two letters, as the home's day strip (the pickers' own are one).
+      MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: (date) => WEEKDAYS[date.day()] ?? '' } },
       // Spec section 9: the stepper accent colour is red.
       MuiStepIcon: {
         styleOverrides: {
