@@ -137,10 +137,11 @@ async function settled(page: Page): Promise<void> {
  * run names every screen that fails, not only the first.
  */
 async function expectNoViolations(page: Page, route: string): Promise<void> {
-  // Only the violations are collected: the passes' details would double axe's time on a long table.
+  // Only the violations are collected: the passes' details would double axe's time on a long table. (options()
+  // replaces what withTags() set, so it comes first.)
   const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_21_AA)
     .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
     .analyze();
   const found = violations.map(
     (v) => `${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
