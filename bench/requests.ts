@@ -69,6 +69,11 @@ export const benchRequests: BenchRequest[] = [
   { name: 'messaggi entrata (admin)', path: '/api/messages/recv?size=20', as: 'admin' },
   { name: 'messaggi entrata p.200 (admin)', path: '/api/messages/recv?page=200&size=20', as: 'admin' },
   { name: 'messaggi entrata da leggere (admin)', path: '/api/messages/recv?tiporead=nonletti&size=20', as: 'admin' },
+  {
+    name: 'messaggi uscita non letti da tutti (admin)',
+    path: '/api/messages/sent?tiporead=nonletti&size=20',
+    as: 'admin',
+  },
   { name: 'messaggi oggetto "listino" (admin)', path: '/api/messages/recv?foggetto=listino&size=20', as: 'admin' },
   {
     name: 'messaggi uscita oggetto "listino" (admin)',

@@ -20,6 +20,11 @@ test('the admin home shows the coupon and installer figures, the calendars and t
   const strip = page.getByRole('region', { name: 'Calendario dei prossimi giorni' });
   await expect(strip.getByRole('listitem')).toHaveCount(12);
   await expect(strip.locator('[aria-current="date"]')).toHaveCount(1);
+  // Both calendars speak as the strip does: Italian two-letter weekdays, the month's name capitalised.
+  await expect(strip.getByRole('listitem').first()).toHaveText(/^(Lu|Ma|Me|Gi|Ve|Sa|Do)\d+$/);
+  const months = 'Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre';
+  const month = page.getByRole('grid', { name: new RegExp(`^(${months}) \\d{4}$`) });
+  await expect(month.getByRole('columnheader')).toHaveText(['Lu', 'Ma', 'Me', 'Gi', 'Ve', 'Sa', 'Do']);
   await shot(page, 'admin-home-dashboard');
   await page.getByRole('link', { name: 'Nuova comunicazione' }).click();
   await expect(page).toHaveURL('/admin/newcomm');

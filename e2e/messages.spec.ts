@@ -17,6 +17,15 @@ async function pickRecipient(page: Page, typed: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Writes to the administrators from an area's composer and lands back on its communications. */
+async function sendToAdmins(page: Page, area: string, subject: string): Promise<void> {
+  await page.goto(`${area}/comunicazioni/modmsg/nuovo`);
+  await pickRecipient(page, 'ammin', 'Amministratori');
+  await page.getByLabel('Oggetto').fill(subject);
+  await page.getByRole('button', { name: 'Invia' }).click();
+  await expect(page).toHaveURL(`${area}/comunicazioni`);
+}
+
 test('the admin writes to every installer, and the installer reads it: the bell goes down', async ({
   page,
   browser,
@@ -43,7 +52,8 @@ test('the admin writes to every installer, and the installer reads it: the bell 
   await expect(own).toHaveURL('/posatore');
   await expect(bell(own)).toContainText('4');
   await bell(own).click();
-  await expect(own).toHaveURL('/posatore/comunicazioni');
+  await expect(own).toHaveURL('/posatore/comunicazioni?folder=recv');
+  await expect(own.getByRole('heading', { name: 'Entrata' })).toBeVisible();
   await expect(own.getByRole('tab')).toHaveCount(0);
   await expect(rowOf(own, subject).getByRole('img', { name: 'Da leggere' })).toBeVisible();
   await shot(own, 'posatore-comunicazioni');
@@ -61,11 +71,7 @@ test('an area manager edits a sent message, then deletes it after saying yes', a
   const subject = unique('Riunione di zona');
   await loginAs(page, 'capoarea');
   await expect(page).toHaveURL('/capoarea');
-  await page.goto('/capoarea/comunicazioni/modmsg/nuovo');
-  await pickRecipient(page, 'ammin', 'Amministratori');
-  await page.getByLabel('Oggetto').fill(subject);
-  await page.getByRole('button', { name: 'Invia' }).click();
-  await expect(page).toHaveURL('/capoarea/comunicazioni');
+  await sendToAdmins(page, '/capoarea', subject);
 
   await rowOf(page, subject)
     .getByRole('button', { name: `Azioni per ${subject}` })
@@ -155,4 +161,96 @@ test('the partner list’s Invia comunicazione writes to the contacts of the fil
   await page.goto('/admin/partner');
   await page.getByRole('button', { name: 'Invia comunicazione' }).click();
   await expect(page.getByRole('button', { name: 'Referenti delle aziende partner', exact: true })).toBeVisible();
+});
+
+test('picking a recipient who is already a chip keeps them, among the others', async ({ page }) => {
+  await loginAs(page, 'capoarea');
+  await expect(page).toHaveURL('/capoarea');
+  await page.goto('/capoarea/comunicazioni/modmsg/nuovo');
+  await pickRecipient(page, 'ammin', 'Amministratori');
+  await pickRecipient(page, 'ross', 'Mario Rossi (Posatore, MI)');
+  const chips = page
+    .getByRole('combobox', { name: 'Destinatari' })
+    .locator('xpath=..')
+    .getByRole('button')
+    .filter({ hasText: /\S/ });
+  await expect(chips).toHaveText(['Amministratori', 'Mario Rossi (Posatore, MI)']);
+  // The same recipient again, by mouse and by keyboard: still one chip each, nobody dropped.
+  await pickRecipient(page, 'ammin', 'Amministratori');
+  await expect(chips).toHaveText(['Amministratori', 'Mario Rossi (Posatore, MI)']);
+  await expect(toast(page)).toContainText('Amministratori è già tra i destinatari');
+  const field = page.getByRole('combobox', { name: 'Destinatari' });
+  await field.fill('ross');
+  const mario = page.getByRole('option', { name: 'Mario Rossi (Posatore, MI)', exact: true });
+  await expect(mario).toBeVisible();
+  const marioId = await mario.getAttribute('id');
+  for (let i = 0; i < 10 && (await field.getAttribute('aria-activedescendant')) !== marioId; i++) {
+    await field.press('ArrowDown');
+  }
+  await field.press('Enter');
+  await expect(chips).toHaveText(['Amministratori', 'Mario Rossi (Posatore, MI)']);
+  await shot(page, 'capoarea-destinatario-ripetuto');
+  // A chip still goes by its delete icon, and by Backspace in the empty field.
+  await field.fill('');
+  await field.press('Backspace');
+  await expect(chips).toHaveText(['Amministratori']);
+  await page.getByRole('button', { name: 'Amministratori' }).locator('svg').click();
+  await expect(chips).toHaveCount(0);
+});
+
+test('the bell opens Entrata, where the unread messages it counts are', async ({ page }) => {
+  for (const [user, area] of [
+    ['admin', '/admin'],
+    ['capoarea', '/capoarea'],
+    ['rivenditore', '/rivenditori'],
+  ] as const) {
+    await loginAs(page, user);
+    await expect(page).toHaveURL(area);
+    await bell(page).click();
+    await expect(page).toHaveURL(`${area}/comunicazioni?folder=recv`);
+    await expect(page.getByRole('tab', { name: 'Entrata', selected: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Entrata' })).toBeVisible();
+    await page.getByRole('button', { name: 'Menu utente' }).click();
+    await page.getByRole('menuitem', { name: 'LOGOUT' }).click();
+    await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  }
+});
+
+test('Uscita filters by Tipo: read by every recipient, or not yet read by someone', async ({ page, browser }) => {
+  const subject = unique('Listino aggiornato');
+  await loginAs(page, 'rivenditore');
+  await expect(page).toHaveURL('/rivenditori');
+  await sendToAdmins(page, '/rivenditori', subject);
+
+  const tipo = page.getByRole('combobox', { name: 'Tipo' });
+  await tipo.click();
+  await expect(page.getByRole('option')).toHaveText(['Tutti', 'Non ancora letti da tutti', 'Letti da tutti']);
+  await page.getByRole('option', { name: 'Non ancora letti da tutti' }).click();
+  await expect(page).toHaveURL(/tiporead=nonletti/);
+  await expect(rowOf(page, subject)).toBeVisible();
+  await shot(page, 'rivenditore-uscita-tipo');
+
+  // The administrator reads it: now it is read by every recipient.
+  const admin = await (await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' })).newPage();
+  await loginAs(admin, 'admin');
+  await expect(admin).toHaveURL('/admin');
+  await admin.goto('/admin/comunicazioni?folder=recv');
+  await rowOf(admin, subject).getByRole('link', { name: subject }).click();
+  await expect(admin.getByText(subject)).toBeVisible();
+  await admin.context().close();
+
+  await page.reload();
+  await expect(page.getByText('Nessuna comunicazione inviata').or(page.getByRole('row').nth(1))).toBeVisible();
+  await expect(rowOf(page, subject)).toHaveCount(0);
+  await tipo.click();
+  await page.getByRole('option', { name: 'Letti da tutti', exact: true }).click();
+  await expect(page).toHaveURL(/tiporead=letti/);
+  await expect(rowOf(page, subject)).toBeVisible();
+
+  await rowOf(page, subject)
+    .getByRole('button', { name: /^Azioni per/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Elimina' }).click();
+  await page.getByRole('button', { name: 'Sì' }).click();
+  await expect(rowOf(page, subject)).toHaveCount(0);
 });

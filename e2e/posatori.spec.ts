@@ -77,6 +77,17 @@ test('admin filters and pages the installer list', async ({ page }) => {
     'aria-current',
     'page',
   );
+  // The first and last page, 3 neighbours each side of the current one, an ellipsis for the pages between.
+  expect(last).toBeGreaterThanOrEqual(12);
+  const pageButtons = pager.getByRole('button', { name: /pagina \d+$/ });
+  await expect(pageButtons).toHaveText(['1', ...[3, 2, 1, 0].map((n) => String(last - n))]);
+  await expect(pager.getByText('…')).toHaveCount(1);
+  await page.goto('/admin/posatori?page=8');
+  await expect(pageButtons).toHaveText(['1', '5', '6', '7', '8', '9', '10', '11', String(last)]);
+  await expect(pager.getByText('…')).toHaveCount(2);
+  await page.goto('/admin/posatori');
+  await expect(pageButtons).toHaveText(['1', '2', '3', '4', String(last)]);
+  await shot(page, 'admin-posatori-pager');
 
   // Filters: province typeahead, qualification, name; each one goes to the URL and back to page 1.
   await page.getByLabel('Provincie').fill('Milano');

@@ -14,7 +14,7 @@ type OldQueue = { mail_queue: Omit<MailQueueTable, 'priority' | 'lane' | 'turn'>
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false, migrateUpTo: '2026-11-25-18-coupon-totals' });
+  ctx = await createTestContext({ seed: false, migrateUpTo: '2026-11-26-19-login-addresses' });
 });
 afterAll(() => ctx.close());
 

@@ -1,11 +1,21 @@
 import { createTheme } from '@mui/material/styles';
 import { itIT } from '@mui/material/locale';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
+import { WEEKDAYS } from '../lib/calendar-names.ts';
 
 /** Brand colours, also used by the logo: slate blue tiles with a red accent tile. */
 export const brand = {
   slate: '#1e3a5f',
   red: '#c62828',
 } as const;
+
+/**
+ * The keyboard focus ring (WCAG 2.4.7): a 2px slate outline, 11:1 against the white and grey surfaces it is drawn
+ * on. Outside the element by default; inside it for rows of menus and lists, tabs and clickable cards, whose
+ * containers clip what stands outside them. Only for keyboard focus (focus-visible), never after a click.
+ */
+const focusRing = { outline: `2px solid ${brand.slate}`, outlineOffset: 2 } as const;
+const insetFocusRing = { outline: `2px solid ${brand.slate}`, outlineOffset: -2 } as const;
 
 export const theme = createTheme(
   {
@@ -31,13 +41,25 @@ export const theme = createTheme(
           '.MuiOutlinedInput-root.MuiInputBase-readOnly, .MuiPickersOutlinedInput-root.Mui-readOnly': {
             backgroundColor: 'rgba(30, 58, 95, 0.04)',
           },
+          // Links, and what else the Tab key reaches that is not one of MUI's buttons (those get .Mui-focusVisible).
+          // Not a dialog or menu that takes the focus itself (tabindex -1): its frame is no control.
+          'a:focus-visible, [tabindex="0"]:not(.MuiButtonBase-root, .MuiInputBase-input):focus-visible': focusRing,
+          // A table row whose link or button has the keyboard focus stands out as a whole.
+          '.MuiTableRow-root:has(:focus-visible)': { backgroundColor: 'rgba(30, 58, 95, 0.06)' },
         },
       },
+      // Buttons, icon buttons, checkboxes, chips, pager items: every control built on ButtonBase.
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
       // Touch targets of at least 40px on phones (requirement 9).
       MuiButton: { styleOverrides: { root: { minHeight: 40 } } },
       MuiIconButton: { styleOverrides: { root: { minWidth: 40, minHeight: 40 } } },
-      MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
-      MuiListItemButton: { styleOverrides: { root: { minHeight: 44 } } },
+      MuiMenuItem: { styleOverrides: { root: { minHeight: 44, '&.Mui-focusVisible': insetFocusRing } } },
+      MuiListItemButton: { styleOverrides: { root: { minHeight: 44, '&.Mui-focusVisible': insetFocusRing } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
+      MuiCardActionArea: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
+      MuiLink: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      // Every calendar's weekday headings in two letters, as the home's day strip (the pickers' own are one).
+      MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: (date) => WEEKDAYS[date.day()] ?? '' } },
       // Spec section 9: the stepper accent colour is red.
       MuiStepIcon: {
         styleOverrides: {

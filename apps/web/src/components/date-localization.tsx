@@ -3,10 +3,17 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { itIT } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
-import 'dayjs/locale/it';
+import it from 'dayjs/locale/it';
+import { MONTHS, WEEKDAYS } from '../lib/calendar-names.ts';
 
-// Italian month and weekday names everywhere dayjs formats a date.
-dayjs.locale('it');
+// Italian month and weekday names everywhere dayjs formats a date, as the home's day strip writes them: months
+// capitalised (a calendar's heading 'Novembre 2026'), weekdays in two letters.
+dayjs.locale({
+  ...it,
+  months: [...MONTHS],
+  monthsShort: MONTHS.map((month) => month.slice(0, 3)),
+  weekdaysMin: [...WEEKDAYS],
+});
 
 const localeText = itIT.components.MuiLocalizationProvider.defaultProps.localeText;
 

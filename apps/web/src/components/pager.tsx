@@ -1,11 +1,9 @@
 import { Navigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
+import PaginationItem from '@mui/material/PaginationItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-
-/** Spec section 9: the first and last page, 3 neighbours on each side of the current one, ellipses between. */
-const NEIGHBOURS = 3;
+import { pagerItems } from '../lib/pager-items.ts';
 
 type PagerProps = {
   page: number;
@@ -15,27 +13,65 @@ type PagerProps = {
   label?: string;
 };
 
-/** The pager of every paged list; with one page or none there is nothing to choose, so nothing is shown. */
+/**
+ * The pager of every paged list: the first and last page, 3 neighbours each side of the current one, ellipses
+ * between (lib/pager-items.ts); with one page or none there is nothing to choose, so nothing is shown.
+ */
 export function Pager({ page, pages, onChange, label = 'Pagine' }: PagerProps) {
   const theme = useTheme();
-  // On a phone the 11 page buttons of the spec fit one line only when small and without the arrows.
+  // On a phone the pager's 11 items fit one line only when small and without the arrows.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   if (pages <= 1) return null;
+  const current = Math.min(Math.max(page, 1), pages);
+  const size = phone ? 'small' : 'medium';
+  const items = pagerItems(current, pages);
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-      {/* Pagination is itself the <nav>, named by aria-label. */}
-      <Pagination
-        aria-label={label}
-        count={pages}
-        page={Math.min(Math.max(page, 1), pages)}
-        siblingCount={NEIGHBOURS}
-        boundaryCount={1}
-        size={phone ? 'small' : 'medium'}
-        hidePrevButton={phone}
-        hideNextButton={phone}
-        color="primary"
-        onChange={(_event, next) => onChange(next)}
-      />
+    <Box component="nav" aria-label={label} sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+      <Box
+        component="ul"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}
+      >
+        {!phone && (
+          <li>
+            <PaginationItem
+              type="previous"
+              size={size}
+              disabled={current === 1}
+              aria-label="Vai alla pagina precedente"
+              onClick={() => onChange(current - 1)}
+            />
+          </li>
+        )}
+        {items.map((item) => (
+          <li key={item}>
+            {typeof item === 'number' ? (
+              <PaginationItem
+                type="page"
+                page={item}
+                size={size}
+                color="primary"
+                selected={item === current}
+                aria-current={item === current ? 'page' : undefined}
+                aria-label={item === current ? `pagina ${item}` : `Vai alla pagina ${item}`}
+                onClick={() => onChange(item)}
+              />
+            ) : (
+              <PaginationItem type={item} size={size} />
+            )}
+          </li>
+        ))}
+        {!phone && (
+          <li>
+            <PaginationItem
+              type="next"
+              size={size}
+              disabled={current === pages}
+              aria-label="Vai alla pagina successiva"
+              onClick={() => onChange(current + 1)}
+            />
+          </li>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -10,10 +10,18 @@ export const MESSAGE_SUBJECT_MAX = 200;
 /** Recipients chosen one by one in a composer; a group counts as one. */
 export const MESSAGE_DESTS_MAX = 500;
 
-/** tiporead (GET /api/messages/tipiletto): '' every message, 'nonletti' unread only, 'letti' read only. */
+/**
+ * tiporead (GET /api/messages/tipiletto): '' every message, 'nonletti' unread only, 'letti' read only. In the
+ * outbox (folder=sent) a message is read once every recipient has read it, and unread while someone has not.
+ */
 export const tipiLettura = ['nonletti', 'letti'] as const;
 export type TipoLettura = (typeof tipiLettura)[number];
 export const tipiLetturaLabels: Record<TipoLettura, string> = { nonletti: 'Da leggere', letti: 'Letti' };
+export const tipiLetturaSentLabels: Record<TipoLettura, string> = {
+  nonletti: 'Non ancora letti da tutti',
+  letti: 'Letti da tutti',
+};
+export const tipilettoQuery = z.object({ folder: z.enum(['recv', 'sent']).optional() });
 
 /**
  * GET /api/messages/recv and /api/messages/sent (spec section 7). folder and mode are accepted as the spec's client

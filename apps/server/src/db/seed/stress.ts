@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Role } from '@portal/shared/roles';
 import { provinces } from '@portal/shared/provinces';
 import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
@@ -656,7 +657,7 @@ export async function seedStressMessages(db: Db, count: number, seed: number): P
   const circulars = Math.min(5, Math.floor(count / 1000));
   let made = 0;
   await db.transaction().execute(async (tx) => {
-    let messages: MessagesTable[] = [];
+    let messages: Insertable<MessagesTable>[] = [];
     let recipients: MessageRecipientsTable[] = [];
     const flush = async () => {
       await insertAll(messages, (chunk) => tx.insertInto('messages').values(chunk).execute());

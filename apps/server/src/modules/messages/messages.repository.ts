@@ -121,12 +121,14 @@ export async function listInbox(db: DbOrTx, userUuid: string, f: FolderFilters, 
 }
 
 /**
- * The outbox: the sender's messages along messages_sender_date, newest first. The subject filter: a small outbox
- * compares each message's subject; a large one keeps the rows of its index range whose rowid the trigram index
- * found (SQLite: the index holds the rowid, so the messages are not read).
+ * The outbox: the sender's messages along messages_sender_date, newest first. The read filter ('letti': read by
+ * every recipient, 'nonletti': not yet by someone) is one range of messages_sender_read, in the same order. The
+ * subject filter: a small outbox compares each message's subject; a large one keeps the rows of its index range
+ * whose rowid the trigram index found (SQLite: the index holds the rowid, so the messages are not read).
  */
 function outbox(db: DbOrTx, senderUuid: string, f: FolderFilters, via: SubjectVia) {
   let q = db.selectFrom('messages').where('messages.sender_uuid', '=', senderUuid);
+  if (f.read) q = q.where('messages.read_by_all', '=', f.read === 'letti' ? 1 : 0);
   const subject =
     via === 'index'
       ? textFilter(db, oggettoField, f.oggetto)

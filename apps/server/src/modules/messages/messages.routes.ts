@@ -12,6 +12,7 @@ import {
   messageSavedReply,
   messagesPage,
   messagesQuery,
+  tipilettoQuery,
   tipilettoReply,
 } from '@portal/shared/schemas/messages';
 import type { Db } from '../../db/database.ts';
@@ -41,8 +42,11 @@ export function registerMessagesRoutes(
   );
   r.get(
     '/api/messages/tipiletto',
-    { preHandler: requireCapability('messages.read'), schema: { tags, response: { 200: tipilettoReply, ...errors } } },
-    () => service.tipiLetturaOptions(),
+    {
+      preHandler: requireCapability('messages.read'),
+      schema: { tags, querystring: tipilettoQuery, response: { 200: tipilettoReply, ...errors } },
+    },
+    (request) => service.tipiLetturaOptions(request.query.folder),
   );
   r.get(
     '/api/dests',

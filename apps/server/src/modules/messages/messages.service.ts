@@ -6,6 +6,7 @@ import {
   PARTNER_FILTER_DEST_PREFIX,
   tipiLettura,
   tipiLetturaLabels,
+  tipiLetturaSentLabels,
   type DestOption,
   type MessageDetail,
   type MessageRow,
@@ -89,7 +90,7 @@ export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery
 
 /** GET /api/messages/sent: what the viewer sent, newest first, with the recipients as chosen. */
 export async function listOutbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
-  const f = { oggetto: query.foggetto || undefined };
+  const f = folderFilters(query);
   const reccount = await repo.countOutbox(db, viewer.userUuid, f);
   const win = pageWindow(reccount, query);
   const rows = await repo.listOutbox(db, viewer.userUuid, f, win);
@@ -110,8 +111,12 @@ export async function listOutbox(db: DbOrTx, viewer: Viewer, query: MessagesQuer
   };
 }
 
-export const tipiLetturaOptions = (): ComboOption[] =>
-  tipiLettura.map((value) => ({ value, label: tipiLetturaLabels[value] }));
+/** The Tipo filter's options; in the outbox they say whether every recipient has read the message. */
+export const tipiLetturaOptions = (folder: 'recv' | 'sent' = 'recv'): ComboOption[] =>
+  tipiLettura.map((value) => ({
+    value,
+    label: (folder === 'sent' ? tipiLetturaSentLabels : tipiLetturaLabels)[value],
+  }));
 
 const parseDests = (json: string): DestOption[] => {
   try {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface MessagesTable {
   uuid: string;
   sender_uuid: string | null;
@@ -11,6 +13,10 @@ export interface MessagesTable {
   dests: string;
   created_at: string;
   updated_at: string;
+  /** How many recipients have not read it; kept by triggers on message_recipients (migration 2026-11-26-19). */
+  unread_recipients: Generated<number>;
+  /** 1 when every recipient has read it (unread_recipients = 0), else 0: the outbox's Tipo filter. */
+  read_by_all: Generated<number>;
 }
 
 /** Read state is per recipient (contract). created_at: the message's, so an inbox is one index range in date order. */

@@ -38,7 +38,8 @@ function CouponCard({ coupon, onVoucher }: { coupon: CouponRow; onVoucher: () =>
         alignItems: 'center',
         borderLeft: 6,
         borderLeftColor: coupon.colore || 'primary.main',
-        opacity: usable ? 1 : 0.75,
+        // A coupon that cannot be used sits on grey; dimming it instead took its texts below legible contrast.
+        bgcolor: usable ? 'background.paper' : 'grey.100',
         breakInside: 'avoid',
       }}
     >

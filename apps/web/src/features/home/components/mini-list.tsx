@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -35,14 +36,16 @@ export function MiniList({
       ) : (
         <List dense disablePadding>
           {items.map((item) => (
-            <ListItemButton key={item.key} component={RouterLink} to={item.to} sx={{ borderRadius: 1, gap: 1.5 }}>
-              {item.start}
-              <ListItemText
-                primary={item.primary}
-                secondary={item.secondary}
-                slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } } }}
-              />
-            </ListItemButton>
+            <ListItem key={item.key} disablePadding>
+              <ListItemButton component={RouterLink} to={item.to} sx={{ borderRadius: 1, gap: 1.5 }}>
+                {item.start}
+                <ListItemText
+                  primary={item.primary}
+                  secondary={item.secondary}
+                  slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -24,11 +24,11 @@ export function useMessages(folder: Folder, query: MessagesQuery, enabled = true
   );
 }
 
-/** GET /api/messages/tipiletto: the options of the Tipo filter (read, unread). */
-export function useTipiLettura() {
+/** GET /api/messages/tipiletto: the options of a folder's Tipo filter (read, unread; in Uscita, by every recipient). */
+export function useTipiLettura(folder: Folder) {
   return useQuery({
-    queryKey: [...messagesKey, 'tipiletto'],
-    queryFn: ({ signal }) => apiGet('/api/messages/tipiletto', comboReply, { signal }),
+    queryKey: [...messagesKey, 'tipiletto', folder],
+    queryFn: ({ signal }) => apiGet(withQuery('/api/messages/tipiletto', { folder }), comboReply, { signal }),
     staleTime: Infinity,
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -67,6 +67,12 @@ export function MessageComposer({ area, id }: { area: Role; id: string }) {
 
 type Errors = Partial<Record<'oggetto' | 'content' | 'dests', string>>;
 
+/** Whether a change came from the option list (a click on an option, Enter on the highlighted one), not a chip. */
+const pickedFromList = (event: SyntheticEvent) =>
+  event.type === 'keydown'
+    ? (event as KeyboardEvent<HTMLElement>).key === 'Enter'
+    : event.target instanceof Element && event.target.closest('[role="option"]') !== null;
+
 function ComposerForm({ area, message, preset }: { area: Role; message: MessageDetail; preset: DestOption[] }) {
   const navigate = useNavigate();
   const roles = useRoles() ?? [];
@@ -129,8 +135,14 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
           id="dests"
           options={options.data ?? []}
           value={dests}
-          onChange={(_event, next) => {
-            // The same recipient twice is one recipient (spec section 5).
+          onChange={(event, next, reason, details) => {
+            // The same recipient twice is one recipient (spec section 5). The list offers the chosen ones too, and
+            // picking one of them again (by click or Enter) would take its chip away: it stays, with a word why.
+            // Chips still go by their delete icon and by Backspace.
+            if (reason === 'removeOption' && pickedFromList(event)) {
+              if (details?.option) showToast(`${details.option.label} è già tra i destinatari`, 'info');
+              return;
+            }
             setDests(next.filter((d, i) => next.findIndex((o) => o.id === d.id) === i));
             setErrors((e) => ({ ...e, dests: undefined }));
           }}

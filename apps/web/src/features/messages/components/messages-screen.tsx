@@ -52,8 +52,8 @@ export function MessagesScreen({ area }: { area: Role }) {
     { foggetto: list.values.foggetto, tiporead: list.values.tiporead },
     list.page,
   );
-  const messages = useMessages(folder, folder === 'sent' ? { ...query, tiporead: undefined } : query);
-  const tipi = useTipiLettura();
+  const messages = useMessages(folder, query);
+  const tipi = useTipiLettura(folder);
   const setRead = useSetRead();
   const remove = useDeleteMessage();
   const { confirm, dialog } = useConfirm();
@@ -168,7 +168,7 @@ export function MessagesScreen({ area }: { area: Role }) {
           date,
         ];
 
-  const activeCount = (list.values.foggetto ? 1 : 0) + (folder === 'recv' && list.values.tiporead ? 1 : 0);
+  const activeCount = (list.values.foggetto ? 1 : 0) + (list.values.tiporead ? 1 : 0);
   return (
     <>
       <ListHeading title="Comunicazioni" actions={actions} />
@@ -195,17 +195,15 @@ export function MessagesScreen({ area }: { area: Role }) {
           value={list.values.foggetto}
           onChange={(foggetto) => list.setFilters({ foggetto })}
         />
-        {folder === 'recv' && (
-          <ComboSelect
-            id="filter-tiporead"
-            label="Tipo"
-            size="small"
-            options={tipi.data ?? []}
-            loading={tipi.isPending}
-            value={list.values.tiporead}
-            onChange={(tiporead) => list.setFilters({ tiporead })}
-          />
-        )}
+        <ComboSelect
+          id="filter-tiporead"
+          label="Tipo"
+          size="small"
+          options={tipi.data ?? []}
+          loading={tipi.isPending}
+          value={list.values.tiporead}
+          onChange={(tiporead) => list.setFilters({ tiporead })}
+        />
       </FilterBar>
       <ListCount count={data?.reccount} noun={['messaggio', 'messaggi']} failed={messages.isError}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, order: -1 }}>
