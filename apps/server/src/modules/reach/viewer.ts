@@ -1,0 +1,7 @@
+import type { Role } from '@portal/shared/roles';
+
+/**
+ * Who asks: the logged-in person as every service sees them. The session's AuthContext is one, so a route passes
+ * `authOf(request)` as it is; tests and background work build one from an account's uuid and roles.
+ */
+export type Viewer = { readonly userUuid: string; readonly roles: readonly Role[] };
