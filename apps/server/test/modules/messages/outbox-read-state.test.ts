@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 /**
@@ -18,6 +18,10 @@ beforeAll(async () => {
   [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
 });
 afterAll(() => ctx.close());
+// Each test writes within its own minute: the limits per person have their own tests (send-limits.test.ts).
+beforeEach(async () => {
+  await ctx.db.deleteFrom('message_sends').execute();
+});
 
 type Page = { data: { uuid: string; oggetto: string }[]; page: number; pages: number; reccount: number };
 
