@@ -5,10 +5,27 @@ import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-/** The portal as `npm start` runs it (same entry, same JSON request logs on stdout), on a free local port. */
+/**
+ * The portal as `npm start` runs it (same entry, same JSON request logs on stdout), on a free local port.
+ * The port is found free and then bound by the child, so another socket (any client connection of a parallel test)
+ * can take it in between: a start that fails with EADDRINUSE is tried again on another port. Any other failure
+ * carries the end of what the server wrote to stderr.
+ */
 export async function startServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env);
+    if ('url' in started) return started;
+    if (!started.stderr.includes('EADDRINUSE') || attempt >= 5) {
+      throw new Error(`il server è terminato all'avvio (codice ${started.code}): ${started.stderr.slice(-2000)}`);
+    }
+  }
+}
+
+async function startOnce(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> } | { code: number; stderr: string }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -16,13 +33,21 @@ export async function startServer(
     {
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '0' },
       // stdout carries the request logs: written, as in production, to a sink that costs only the write itself.
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderr = (stderr + chunk.toString()).slice(-8000);
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`il server è terminato all'avvio (codice ${child.exitCode})`);
+    if (child.exitCode !== null) {
+      await exited;
+      return { code: child.exitCode, stderr };
+    }
     if (
       await fetch(`${url}/health`).then(
         (r) => r.ok,
