@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
-import { errorReply } from '@portal/shared/schemas/errors';
+import { errorReply, formRefusal, type FormRefusal } from '@portal/shared/schemas/errors';
 
 /** Thrown by services for an outcome the client should see as {res:"KO", reason} with this status. */
 export class HttpError extends Error {
@@ -57,45 +57,51 @@ function schemaFields(err: Error): Record<string, string> {
   return fields;
 }
 
-/** How a failed form reads: the spec's form-level text built from the first field message. */
-export type ReasonFor = (firstMessage: string) => string;
-const correggereCampi: ReasonFor = () => msg.correggereCampi;
 /**
- * For forms whose failure the browser shows as 'Errore: {reason}' (area managers, resellers) and for small dialogs
- * (a payment): the reason is the first field message itself.
+ * The one helper for rules the schema cannot hold (a reference that does not exist, an address taken): the same
+ * 400 as the form's own schema gives, with the reason its formRefusal names (or the one given; 'correggere i
+ * campi' by default).
  */
-export const firstMessage: ReasonFor = (first) => first;
-
-function refuse(fields: Record<string, string>, reasonFor: ReasonFor): HttpError {
+export function fieldsRefused(fields: Record<string, string>, form?: z.ZodType | FormRefusal): HttpError {
   const first = Object.values(fields)[0] ?? msg.richiestaNonValida;
-  return new HttpError(400, reasonFor(first), fields);
+  const refusal = typeof form === 'string' ? form : form && formRefusal.get(form)?.refusal;
+  return new HttpError(400, refusal === 'first-message' ? first : msg.correggereCampi, fields);
 }
 
 /**
- * For routes with attachValidation: a body that failed its types and sizes reads like one that failed the form's
- * rules (same reason, one message per field); bad params or query stay 'Richiesta non valida'.
+ * A body whose schema depends on who asks (an installer's profile for its owner or for the admin, /api/myprofile
+ * by role) or that arrives outside Fastify's validation (the fields of a multipart upload): parsed here, and
+ * refused as the route's own schema would be.
  */
-export function refuseInvalidRequest(request: FastifyRequest, reasonFor: ReasonFor = correggereCampi): void {
+export function checkedBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'richiesta'] ??= issue.message;
+  throw fieldsRefused(fields, schema);
+}
+
+/** A body refused by its route schema, when that schema is a form registered in formRefusal: the form's 400. */
+function formOf(err: FastifyError, request: FastifyRequest): HttpError | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err) || err.validationContext !== 'body') return undefined;
+  const schema: unknown = request.routeOptions.schema?.body;
+  if (!(schema instanceof z.ZodType) || !formRefusal.has(schema)) return undefined;
+  return fieldsRefused(schemaFields(err), schema);
+}
+
+/**
+ * Still used by the import routes, which check their body after the guard: the same reply the error handler
+ * gives a refused form.
+ */
+export function refuseInvalidRequest(request: FastifyRequest, reasonFor?: (first: string) => string): void {
   const err = request.validationError;
   if (!err) return;
   const fields = schemaFields(err);
-  if (err.validationContext === 'body') throw refuse(fields, reasonFor);
-  throw new HttpError(400, schemaReason(err.validationContext, fields), fields);
+  if (err.validationContext !== 'body') throw new HttpError(400, schemaReason(err.validationContext, fields), fields);
+  const first = Object.values(fields)[0] ?? msg.richiestaNonValida;
+  throw new HttpError(400, reasonFor ? reasonFor(first) : msg.correggereCampi, fields);
 }
-
-/** Parses a record with a form schema (types plus rules); a failure is a 400 with one message per field. */
-export function parseForm<S extends z.ZodType>(schema: S, value: unknown, reasonFor: ReasonFor = correggereCampi) {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data as z.output<S>;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'richiesta'] ??= issue.message;
-  throw refuse(fields, reasonFor);
-}
-
-/** Field failures found beyond the schema (a reference that does not exist, say), as the same 400. */
-export function fieldsRefused(fields: Record<string, string>, reasonFor: ReasonFor = correggereCampi): HttpError {
-  return refuse(fields, reasonFor);
-}
+export const firstMessage = (first: string) => first;
 
 /**
  * One envelope for every failure: {res:"KO", reason, fields?} with an Italian reason. Bad input of any kind is a
@@ -103,11 +109,12 @@ export function fieldsRefused(fields: Record<string, string>, reasonFor: ReasonF
  */
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
+    const refused = err instanceof HttpError ? err : formOf(err, request);
+    if (refused) {
+      if (refused instanceof TooManyRequests) reply.header('retry-after', String(refused.retryAfterSeconds));
       return reply
-        .code(err.statusCode)
-        .send({ res: 'KO', reason: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+        .code(refused.statusCode)
+        .send({ res: 'KO', reason: refused.message, ...(refused.fields ? { fields: refused.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = schemaFields(err);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { msg } from '@portal/shared/messages-it';
 import { can, type Capability } from '@portal/shared/permissions';
 import type { Role } from '@portal/shared/roles';
@@ -43,13 +43,18 @@ function unauthorized(reply: FastifyReply) {
   return reply.code(401).send({ res: 'KO', reason: msg.nonAutenticato });
 }
 
+/*
+ * The guards run as preValidation hooks: who asks is settled (401, 403) before the body's schema is checked, so a
+ * stranger learns nothing from a 400.
+ */
+
 /** Any logged-in user. */
-export const requireAuth: preHandlerAsyncHookHandler = async (request, reply) => {
+export const requireAuth: preValidationAsyncHookHandler = async (request, reply) => {
   if (!request.auth) return unauthorized(reply);
 };
 
-/** Logged in (401 otherwise) and holding the capability of spec section 6 (403 otherwise). */
-export function requireCapability(capability: Capability): preHandlerAsyncHookHandler {
+/** Logged in (401 otherwise) and holding the capability (403 otherwise; the table is in permissions.ts). */
+export function requireCapability(capability: Capability): preValidationAsyncHookHandler {
   return async (request, reply) => {
     if (!request.auth) return unauthorized(reply);
     if (!can(request.auth.roles, capability)) return reply.code(403).send({ res: 'KO', reason: msg.nonAutorizzato });

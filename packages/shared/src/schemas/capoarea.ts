@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { accountStato } from './posatori.ts';
+import { formRefusal } from './errors.ts';
 
 /**
  * GET /api/capoarea (admin): fname: part of the name (ragsoc, "name lastname" or "lastname name"); fstate: a
@@ -66,13 +67,15 @@ export const capoareaSaveBody = z.object({
 });
 export type CapoareaSaveBody = z.infer<typeof capoareaSaveBody>;
 
-/** The area-manager form: the record with areaManagerRules; a failure reads 'Errore: {reason}'. */
+/** The area-manager form: the record with areaManagerRules; a failure's reason is the first field message (the screen reads 'Errore: {reason}'). */
 export const capoareaForm = capoareaSaveBody.check(rulesCheck(areaManagerRules));
+formRefusal.add(capoareaForm, { refusal: 'first-message' });
 
 /** The area manager's own profile (POST /api/myprofile): the same rules; the provinces are the admin's to set. */
 export const capoareaOwnBody = capoareaSaveBody.omit({ provs: true });
 export type CapoareaOwnBody = z.infer<typeof capoareaOwnBody>;
 export const capoareaOwnForm = capoareaOwnBody.check(rulesCheck(areaManagerRules));
+formRefusal.add(capoareaOwnForm, { refusal: 'first-message' });
 
 /** GET /api/capoarea/{id}: the record (spec section 3). username is read-only ('' without an account). */
 export const capoareaProfile = z.object({

@@ -4,6 +4,7 @@ import { normalizeCouponCode } from '../validation/coupon-code.ts';
 import { requiredDate, text, euros } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { posatoriQuery } from './posatori.ts';
+import { formRefusal } from './errors.ts';
 
 /** Renewal (spec section 9): the expiry becomes today + 90 days (3 x 30). */
 export const COUPON_RENEWAL_DAYS = 90;
@@ -67,6 +68,7 @@ export const couponTypeForm = z.object({
     .min(1, 'Almeno 1 mese')
     .max(MESI_MAX, `Al massimo ${MESI_MAX} mesi`),
 });
+formRefusal.add(couponTypeForm, { refusal: 'correct-fields' });
 export type CouponTypeForm = z.infer<typeof couponTypeForm>;
 
 /** /api/tcoupon/{id}: a type's uuid, or 'nuovo' on POST to create one. */
@@ -116,6 +118,7 @@ export const setCouponBody = z.union([
   z.object({ ptipo: z.uuid({ error: 'Tipo coupon non valido' }) }).strict(),
   z.object({ pscadenza: requiredDate }).strict(),
 ]);
+formRefusal.add(setCouponBody, { refusal: 'first-message' });
 export type SetCouponBody = z.infer<typeof setCouponBody>;
 
 /**
@@ -127,6 +130,7 @@ export const assignCouponsBody = z.union([
   z.object({ tipo: z.uuid({ error: 'Tipo coupon non valido' }), posatore: z.uuid() }).strict(),
   z.object({ tipo: z.uuid({ error: 'Tipo coupon non valido' }), filtro: listFilters }).strict(),
 ]);
+formRefusal.add(assignCouponsBody, { refusal: 'first-message' });
 export type AssignCouponsBody = z.infer<typeof assignCouponsBody>;
 export const assignCouponsReply = z.object({
   res: z.literal('OK'),
@@ -145,6 +149,7 @@ export const redeemBody = z.object({
     .max(40, msg.couponNonValido)
     .refine((v) => normalizeCouponCode(v) !== undefined, msg.couponNonValido),
 });
+formRefusal.add(redeemBody, { refusal: 'first-message' });
 export type RedeemBody = z.infer<typeof redeemBody>;
 export const redeemReply = z.union([
   z.object({ res: z.literal('OK'), code: z.string() }),

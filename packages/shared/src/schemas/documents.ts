@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roles, type Role } from '../roles.ts';
 import { roleSchema } from './auth.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
+import { formRefusal } from './errors.ts';
 
 /** Contract: documents up to 20 MB (pdf, rar, zip, xls, xlsx, xlt, xltx), the type checked from the bytes. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -75,6 +76,7 @@ export const documentSaveBody = z.object({
     .max(roles.length * 2)
     .refine((dests) => tickedGroups(dests).length > 0, 'Indicare almeno un gruppo di destinatari'),
 });
+formRefusal.add(documentSaveBody, { refusal: 'first-message' });
 export type DocumentSaveBody = z.infer<typeof documentSaveBody>;
 
 export const documentIdParam = z.object({ id: z.uuid() });

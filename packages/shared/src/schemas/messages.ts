@@ -3,6 +3,7 @@ import { msg } from '../messages-it.ts';
 import { comboOption } from './combos.ts';
 import { NAME_MAX, text } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
+import { formRefusal } from './errors.ts';
 
 /** Contract limits: a message body up to 20,000 characters; a subject is a title (200). */
 export const MESSAGE_BODY_MAX = 20_000;
@@ -81,6 +82,7 @@ export const messageSaveBody = z.object({
   content: z.string().max(MESSAGE_BODY_MAX),
   dests: z.array(destId).min(1, msg.almenoUnDestinatario).max(MESSAGE_DESTS_MAX),
 });
+formRefusal.add(messageSaveBody, { refusal: 'first-message' });
 export type MessageSaveBody = z.infer<typeof messageSaveBody>;
 
 export const messageSavedReply = z.object({ res: z.literal('OK'), uuid: z.string(), recipients: z.number().int() });

@@ -18,6 +18,7 @@ import {
   uuidOrEmpty,
 } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
+import { formRefusal } from './errors.ts';
 
 /** A partner is expiring when its dtscad falls within this many days from today (area manager home). */
 export const EXPIRING_DAYS = 30;
@@ -100,6 +101,7 @@ export type PartnerSaveBody = z.infer<typeof partnerSaveBody>;
 
 /** The partner form: the same record with partnerRules (company name, e-mail shape, end not before start). */
 export const partnerForm = partnerSaveBody.check(rulesCheck(partnerRules));
+formRefusal.add(partnerForm, { refusal: 'correct-fields' });
 
 /**
  * GET /api/partner/{id}; GET /api/npartner gives the same shape blank (uuid '') for the create form. Plain strings
@@ -152,6 +154,7 @@ export const paymentsReply = z.array(paymentRow);
 
 /** POST /api/partner/{uuid}/pagamenti/{name}: the renewal date (required) and the amount in euros. */
 export const paymentSaveBody = z.object({ dtrinnovo: requiredDate, fatturato: euros });
+formRefusal.add(paymentSaveBody, { refusal: 'first-message' });
 export type PaymentSaveBody = z.infer<typeof paymentSaveBody>;
 
 /**

@@ -17,6 +17,7 @@ import {
   uuidOrEmpty,
 } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
+import { formRefusal } from './errors.ts';
 
 /** Installer profile stato (the avatar's stato): only OK opens the full installer menu. Options: /api/cbostato. */
 export const posatoreStati = ['OK', 'INCOMPLETO', 'SOSPESO'] as const;
@@ -146,6 +147,7 @@ export const posatoreSaveBody = z.object({
   capoarea: uuidOrEmpty,
   rivenditore: uuidOrEmpty,
 });
+formRefusal.add(posatoreSaveBody, { refusal: 'correct-fields' });
 export type PosatoreSaveBody = z.infer<typeof posatoreSaveBody>;
 
 /** The installer self-edit and area-manager form: the same record with the rules of spec section 5. */

@@ -17,6 +17,7 @@ import {
 } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { accountStato } from './posatori.ts';
+import { formRefusal } from './errors.ts';
 
 /**
  * GET /api/rivenditori (admin: every reseller; area manager: their reach) and /api/rivenditori_ca (area manager
@@ -70,13 +71,15 @@ export const rivenditoreSaveBody = z.object({
 });
 export type RivenditoreSaveBody = z.infer<typeof rivenditoreSaveBody>;
 
-/** The reseller form: the record with resellerRules; a failure reads 'Errore: {reason}'. */
+/** The reseller form: the record with resellerRules; a failure's reason is the first field message (the screen reads 'Errore: {reason}'). */
 export const rivenditoreForm = rivenditoreSaveBody.check(rulesCheck(resellerRules));
+formRefusal.add(rivenditoreForm, { refusal: 'first-message' });
 
 /** The reseller's own profile (POST /api/myprofile): code, area manager and provinces are the admin's to set. */
 export const rivenditoreOwnBody = rivenditoreSaveBody.omit({ code: true, capoarea: true, provs: true });
 export type RivenditoreOwnBody = z.infer<typeof rivenditoreOwnBody>;
 export const rivenditoreOwnForm = rivenditoreOwnBody.check(rulesCheck(resellerRules));
+formRefusal.add(rivenditoreOwnForm, { refusal: 'first-message' });
 
 /** GET /api/rivenditore/{id}: the record (spec section 3). username is read-only ('' without an account). */
 export const rivenditoreProfile = z.object({

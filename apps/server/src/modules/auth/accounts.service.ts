@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
 import { normalizeLogin } from '@portal/shared/validation/common';
@@ -5,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { enqueueMails } from '../../lib/mail-queue.ts';
-import { fieldsRefused, HttpError, notFound, type ReasonFor } from '../../plugins/error-envelope.ts';
+import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { emailChangedMail } from './account-mails.ts';
 import * as repo from './auth.repository.ts';
 import type { UserStato } from './auth.table.ts';
@@ -44,17 +45,17 @@ export async function retryOnLoginCollision<T>(run: () => Promise<T>): Promise<T
 }
 
 /** The 400 of a taken address, on the `email` field as the form shows it. */
-export const addressTakenError = (reasonFor?: ReasonFor) => fieldsRefused({ email: msg.utenteEsistente }, reasonFor);
+export const addressTakenError = (form?: z.ZodType) => fieldsRefused({ email: msg.utenteEsistente }, form);
 
 /**
  * Runs a save that gives an account an address (its transaction, the check inside it): an address a concurrent
  * save took meanwhile is the same 400 as the check's, not a 500.
  */
-export async function savingAddress<T>(run: () => Promise<T>, reasonFor?: ReasonFor): Promise<T> {
+export async function savingAddress<T>(run: () => Promise<T>, form?: z.ZodType): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (loginTaken(err)) throw addressTakenError(reasonFor);
+    if (loginTaken(err)) throw addressTakenError(form);
     throw err;
   }
 }
@@ -77,13 +78,13 @@ export async function createPersonWithAccount(
   db: Db,
   email: string,
   role: Role,
-  reasonFor: ReasonFor,
+  form: z.ZodType,
   insert: (tx: DbOrTx, userUuid: string) => Promise<void>,
 ): Promise<void> {
-  if (await addressTaken(db, email)) throw addressTakenError(reasonFor);
+  if (await addressTaken(db, email)) throw addressTakenError(form);
   await savingAddress(
     () => db.transaction().execute(async (tx) => insert(tx, await createRequestedAccount(tx, email, role))),
-    reasonFor,
+    form,
   );
 }
 
@@ -152,13 +153,13 @@ export async function syncAccountEmail(
   tx: DbOrTx,
   userUuid: string | null,
   email: string,
-  reasonFor?: ReasonFor,
+  form?: z.ZodType,
 ): Promise<void> {
   const address = normalizeLogin(email);
   if (!userUuid || address === '') return;
   const [user, owner] = await Promise.all([repo.findUserByUuid(tx, userUuid), repo.loginOwner(tx, address)]);
   if (!user) return;
-  if (takesAnothers(user, address, owner)) throw addressTakenError(reasonFor);
+  if (takesAnothers(user, address, owner)) throw addressTakenError(form);
   const now = new Date();
   await repo.setUserEmail(tx, user, address, now.toISOString());
   if (user.email !== '' && user.email !== address) {

@@ -55,7 +55,7 @@ export function registerAuthRoutes(
 
   r.post(
     '/auth/renew',
-    { preHandler: requireAuth, schema: { tags, body: emptyBody, response: { 200: okReply, 401: errorReply } } },
+    { preValidation: requireAuth, schema: { tags, body: emptyBody, response: { 200: okReply, 401: errorReply } } },
     async (request) => {
       const session = authOf(request);
       await auth.renew(session.sessionId, session.absoluteExpiresAt);
@@ -87,7 +87,7 @@ export function registerAuthRoutes(
   r.post(
     '/auth/admin/resetpassword',
     {
-      preHandler: requireCapability('passwords.reset'),
+      preValidation: requireCapability('passwords.reset'),
       schema: {
         tags,
         body: adminResetBody,

@@ -7,56 +7,49 @@ import {
   capoareaPage,
   capoareaProfile,
   capoareaQuery,
-  capoareaSaveBody,
+  capoareaForm,
 } from '@portal/shared/schemas/capoarea';
 import { uuidParam } from '@portal/shared/schemas/posatori';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { requireCapability } from '../../plugins/session.ts';
 import * as service from './capoarea.service.ts';
 
-/** Area managers (spec sections 2, 3 and 7): the admin's registry. Their own profile lives in /api/myprofile. */
+/** Area managers: the admin's registry. Their own profile lives in /api/myprofile. */
 export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['capoarea'];
   const guard = requireCapability('registries.manage');
-  // The form's failures read 'Errore: {reason}': the reason is the first field message, types or rules alike.
 
   r.get(
     '/api/capoarea',
-    { preHandler: guard, schema: { tags, querystring: capoareaQuery, response: { 200: capoareaPage, ...errors } } },
+    { preValidation: guard, schema: { tags, querystring: capoareaQuery, response: { 200: capoareaPage, ...errors } } },
     (request) => service.listCapoarea(db, request.query),
   );
 
   r.post(
     '/api/capoarea',
     {
-      preHandler: guard,
-      attachValidation: true,
-      schema: { tags, body: capoareaSaveBody, response: { 200: createdReply, ...errors } },
+      preValidation: guard,
+      schema: { tags, body: capoareaForm, response: { 200: createdReply, ...errors } },
     },
-    async (request) => {
-      refuseInvalidRequest(request, firstMessage);
-      return { res: 'OK' as const, uuid: await service.createCapoarea(db, request.body) };
-    },
+    async (request) => ({ res: 'OK' as const, uuid: await service.createCapoarea(db, request.body) }),
   );
 
   r.get(
     '/api/capoarea/:id',
-    { preHandler: guard, schema: { tags, params: uuidParam, response: { 200: capoareaProfile, ...errors } } },
+    { preValidation: guard, schema: { tags, params: uuidParam, response: { 200: capoareaProfile, ...errors } } },
     (request) => service.getCapoarea(db, request.params.id),
   );
 
   r.post(
     '/api/capoarea/:id',
     {
-      preHandler: guard,
-      attachValidation: true,
-      schema: { tags, params: uuidParam, body: capoareaSaveBody, response: { 200: okReply, ...errors } },
+      preValidation: guard,
+      schema: { tags, params: uuidParam, body: capoareaForm, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request, firstMessage);
       await service.saveCapoarea(db, request.params.id, request.body);
       return { res: 'OK' as const };
     },
@@ -65,7 +58,7 @@ export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: File
   r.post(
     '/api/capoarea/:id/stato',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: { tags, params: uuidParam, body: accountStatoBody, response: { 200: accountStatoReply, ...errors } },
     },
     async (request) => ({ res: 'OK' as const, stato: await service.setStato(db, request.params.id, request.body) }),
@@ -73,7 +66,7 @@ export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: File
 
   r.delete(
     '/api/capoarea/:id',
-    { preHandler: guard, schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } } },
+    { preValidation: guard, schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } } },
     async (request) => {
       await service.deleteCapoarea(db, files, request.params.id, request.log);
       return { res: 'OK' as const };

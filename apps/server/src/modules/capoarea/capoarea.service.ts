@@ -14,7 +14,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
-import { firstMessage, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { checkedBody, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
 import * as provs from '../provs/provs.repository.ts';
@@ -99,10 +99,9 @@ const valuesOf = (r: CapoareaOwnBody): repo.CapoareaValues => ({
  * POST /api/capoarea: the area manager and their login account, named after the e-mail address, in stato
  * 'requested' until the admin sends the activation (/auth/admin/resetpassword) and the link sets a password.
  */
-export async function createCapoarea(db: Db, body: CapoareaSaveBody): Promise<string> {
-  const record = parseForm(capoareaForm, body, firstMessage);
+export async function createCapoarea(db: Db, record: CapoareaSaveBody): Promise<string> {
   const uuid = newId();
-  await accounts.createPersonWithAccount(db, record.email, 'capoarea', firstMessage, async (tx, userUuid) => {
+  await accounts.createPersonWithAccount(db, record.email, 'capoarea', capoareaForm, async (tx, userUuid) => {
     await repo.insertCapoarea(tx, { uuid, user_uuid: userUuid, values: valuesOf(record), now: nowIso() });
     await provs.setProvs(tx, 'capoarea', uuid, record.provs);
   });
@@ -110,8 +109,7 @@ export async function createCapoarea(db: Db, body: CapoareaSaveBody): Promise<st
 }
 
 /** POST /api/capoarea/{id}: the admin's save, provinces of competence included. */
-export async function saveCapoarea(db: Db, uuid: string, body: CapoareaSaveBody): Promise<void> {
-  const record = parseForm(capoareaForm, body, firstMessage);
+export async function saveCapoarea(db: Db, uuid: string, record: CapoareaSaveBody): Promise<void> {
   const stored = await repo.findCapoarea(db, uuid);
   if (!stored) throw notFound();
   await accounts.savingAddress(
@@ -119,9 +117,9 @@ export async function saveCapoarea(db: Db, uuid: string, body: CapoareaSaveBody)
       db.transaction().execute(async (tx) => {
         await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
         await provs.setProvs(tx, 'capoarea', uuid, record.provs);
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, capoareaForm);
       }),
-    firstMessage,
+    capoareaForm,
   );
 }
 
@@ -160,15 +158,15 @@ export async function getOwn(db: Db, userUuid: string): Promise<CapoareaProfile>
 
 /** POST /api/myprofile for an area manager: the same rules, the provinces stay the admin's. */
 export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<void> {
-  const record = parseForm(capoareaOwnForm, body, firstMessage);
+  const record = checkedBody(capoareaOwnForm, body);
   const stored = await repo.findCapoareaByUser(db, userUuid);
   if (!stored) throw notFound();
   await accounts.savingAddress(
     () =>
       db.transaction().execute(async (tx) => {
         await repo.updateCapoarea(tx, stored.uuid, valuesOf(record), nowIso());
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, capoareaOwnForm);
       }),
-    firstMessage,
+    capoareaOwnForm,
   );
 }

@@ -10,8 +10,8 @@ import * as service from './combos.service.ts';
 export function registerCombosRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['combos'], response: { 200: comboReply, 400: errorReply, 401: errorReply } };
-  const opts = { preHandler: requireAuth, schema };
-  const provOpts = { preHandler: requireAuth, schema: { ...schema, querystring: comboProvQuery } };
+  const opts = { preValidation: requireAuth, schema };
+  const provOpts = { preValidation: requireAuth, schema: { ...schema, querystring: comboProvQuery } };
 
   for (const combo of tableCombos) r.get(`/api/${combo}`, opts, () => service.tableCombo(db, combo));
   r.get('/api/liststates', opts, async () => service.listStates());

@@ -11,7 +11,7 @@ import {
 } from '@portal/shared/schemas/coupons';
 import { errorReply } from '@portal/shared/schemas/errors';
 import type { Db } from '../../db/database.ts';
-import { errorReplies as errors, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { requireCapability } from '../../plugins/session.ts';
 import * as service from './coupon-types.service.ts';
 
@@ -22,26 +22,31 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
   const manage = requireCapability('registries.manage');
   const ok = { 200: okReply, ...errors };
 
-  r.get('/api/tcoupons', { preHandler: manage, schema: { tags, response: { 200: couponTypesReply, ...errors } } }, () =>
-    service.listTypes(db),
+  r.get(
+    '/api/tcoupons',
+    { preValidation: manage, schema: { tags, response: { 200: couponTypesReply, ...errors } } },
+    () => service.listTypes(db),
   );
-  r.get('/api/ntcoupon', { preHandler: manage, schema: { tags, response: { 200: couponTypeBlank, ...errors } } }, () =>
-    service.blankType(),
+  r.get(
+    '/api/ntcoupon',
+    { preValidation: manage, schema: { tags, response: { 200: couponTypeBlank, ...errors } } },
+    () => service.blankType(),
   );
   r.get(
     '/api/tcoupon/:id',
-    { preHandler: manage, schema: { tags, params: couponTypeUuidParam, response: { 200: couponTypeRow, ...errors } } },
+    {
+      preValidation: manage,
+      schema: { tags, params: couponTypeUuidParam, response: { 200: couponTypeRow, ...errors } },
+    },
     (request) => service.getType(db, request.params.id),
   );
   r.post(
     '/api/tcoupon/:id',
     {
-      preHandler: manage,
-      attachValidation: true,
+      preValidation: manage,
       schema: { tags, params: couponTypeIdParam, body: couponTypeForm, response: { 200: createdReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request);
       return { res: 'OK' as const, uuid: await service.saveType(db, request.params.id, request.body) };
     },
   );
@@ -51,7 +56,7 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
   ] as const) {
     r.post(
       path,
-      { preHandler: manage, schema: { tags, params: couponTypeUuidParam, response: ok } },
+      { preValidation: manage, schema: { tags, params: couponTypeUuidParam, response: ok } },
       async (request) => {
         await service.setDisabled(db, request.params.id, disabled);
         return { res: 'OK' as const };
@@ -60,7 +65,7 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
   }
   r.delete(
     '/api/tcoupon/:id',
-    { preHandler: manage, schema: { tags, params: couponTypeUuidParam, response: { ...ok, 409: errorReply } } },
+    { preValidation: manage, schema: { tags, params: couponTypeUuidParam, response: { ...ok, 409: errorReply } } },
     async (request) => {
       await service.deleteType(db, request.params.id);
       return { res: 'OK' as const };

@@ -15,7 +15,7 @@ import {
 import { errorReply } from '@portal/shared/schemas/errors';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './coupons.service.ts';
 
@@ -33,28 +33,26 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
     response: { 200: couponsPage, ...errors },
   };
 
-  r.get('/api/coupons/:id', { preHandler: edit, schema: pageSchema }, (request) =>
+  r.get('/api/coupons/:id', { preValidation: edit, schema: pageSchema }, (request) =>
     service.installerCoupons(db, authOf(request), request.params.id, request.query, 'edit'),
   );
-  r.get('/api/readcoupons/:id', { preHandler: view, schema: pageSchema }, (request) =>
+  r.get('/api/readcoupons/:id', { preValidation: view, schema: pageSchema }, (request) =>
     service.installerCoupons(db, authOf(request), request.params.id, request.query, 'read'),
   );
   r.post(
     '/api/setcoupon/:id',
     {
-      preHandler: edit,
-      attachValidation: true,
+      preValidation: edit,
       schema: { tags, params: couponIdParam, body: setCouponBody, response: locked },
     },
     async (request) => {
-      refuseInvalidRequest(request, firstMessage);
       await service.setCoupon(db, request.params.id, request.body);
       return { res: 'OK' as const };
     },
   );
   r.delete(
     '/api/coupon/:id',
-    { preHandler: edit, schema: { tags, params: couponIdParam, response: locked } },
+    { preValidation: edit, schema: { tags, params: couponIdParam, response: locked } },
     async (request) => {
       await service.deleteCoupon(db, request.params.id);
       return { res: 'OK' as const };
@@ -63,20 +61,17 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     '/api/assegnacoupon',
     {
-      preHandler: edit,
-      attachValidation: true,
+      preValidation: edit,
       schema: { tags, body: assignCouponsBody, response: { 200: assignCouponsReply, ...errors } },
     },
     (request) => {
-      refuseInvalidRequest(request, firstMessage);
       return service.assignCoupons(db, request.body);
     },
   );
   r.post(
     '/api/posatori/:uuid/coupon',
     {
-      preHandler: requireCapability('coupons.redeem'),
-      attachValidation: true,
+      preValidation: requireCapability('coupons.redeem'),
       schema: {
         tags,
         params: z.object({ uuid: z.uuid() }),
@@ -85,7 +80,6 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     (request) => {
-      refuseInvalidRequest(request, firstMessage);
       return service.redeemCoupon(db, authOf(request), request.params.uuid, request.body.code);
     },
   );

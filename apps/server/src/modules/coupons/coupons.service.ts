@@ -96,8 +96,8 @@ export type CouponType = NonNullable<Awaited<ReturnType<typeof findType>>>;
 /** A coupon type that may be given: it exists and is not switched off (400 on the field tipo otherwise). */
 export async function activeType(db: DbOrTx, uuid: string): Promise<CouponType> {
   const type = await findType(db, uuid);
-  if (!type) throw fieldsRefused({ tipo: 'Tipo coupon non valido' }, (m) => m);
-  if (type.disattiva === 1) throw fieldsRefused({ tipo: TYPE_DISABLED }, (m) => m);
+  if (!type) throw fieldsRefused({ tipo: 'Tipo coupon non valido' }, 'first-message');
+  if (type.disattiva === 1) throw fieldsRefused({ tipo: TYPE_DISABLED }, 'first-message');
   return type;
 }
 

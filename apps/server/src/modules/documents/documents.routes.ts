@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { downloadHeaders } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
@@ -41,38 +41,36 @@ export async function registerDocumentsRoutes(
     const read = requireCapability('documents.read');
     const listSchema = { tags, querystring: documentsQuery, response: { 200: documentsPage, ...errors } };
 
-    r.get('/api/docs/admdocs', { preHandler: manage, schema: listSchema }, (request) =>
+    r.get('/api/docs/admdocs', { preValidation: manage, schema: listSchema }, (request) =>
       service.listAll(db, request.query),
     );
-    r.get('/api/docs/docs', { preHandler: read, schema: listSchema }, (request) =>
+    r.get('/api/docs/docs', { preValidation: read, schema: listSchema }, (request) =>
       service.listMine(db, authOf(request), request.query),
     );
     r.get(
       '/api/docs/combodest',
-      { preHandler: manage, schema: { tags, response: { 200: comboReply, ...errors } } },
+      { preValidation: manage, schema: { tags, response: { 200: comboReply, ...errors } } },
       () => service.groupOptions(),
     );
     r.get(
       '/api/docs/doc/:id',
-      { preHandler: read, schema: { tags, params: documentIdParam, response: { 200: documentRow, ...errors } } },
+      { preValidation: read, schema: { tags, params: documentIdParam, response: { 200: documentRow, ...errors } } },
       (request) => service.getDocument(db, authOf(request), request.params.id),
     );
     r.post(
       '/api/docs/doc/:id',
       {
-        preHandler: manage,
-        attachValidation: true,
+        preValidation: manage,
         schema: { tags, params: documentIdParam, body: documentSaveBody, response: { 200: okReply, ...errors } },
       },
       async (request) => {
-        refuseInvalidRequest(request, firstMessage);
         await service.saveDocument(db, request.params.id, request.body);
         return { res: 'OK' as const };
       },
     );
     r.delete(
       '/api/docs/doc/:id',
-      { preHandler: manage, schema: { tags, params: documentIdParam, response: { 200: okReply, ...errors } } },
+      { preValidation: manage, schema: { tags, params: documentIdParam, response: { 200: okReply, ...errors } } },
       async (request) => {
         await service.deleteDocument(db, files, request.params.id);
         return { res: 'OK' as const };
@@ -80,7 +78,7 @@ export async function registerDocumentsRoutes(
     );
     r.post(
       '/api/docs/caricadoc',
-      { preHandler: manage, schema: { tags, response: { 200: createdReply, ...errors } } },
+      { preValidation: manage, schema: { tags, response: { 200: createdReply, ...errors } } },
       async (request) => ({
         res: 'OK' as const,
         uuid: await service.uploadDocument(db, files, () => readUpload(request, { tooBig: service.DOCUMENT_TOO_BIG })),
@@ -89,7 +87,7 @@ export async function registerDocumentsRoutes(
     r.get(
       '/api/docs/file/:id',
       // The body is the file itself; failures use the usual {res:"KO", reason} envelope.
-      { preHandler: read, schema: { tags, params: documentIdParam } },
+      { preValidation: read, schema: { tags, params: documentIdParam } },
       async (request, reply) => {
         const file = await service.readFile(db, files, authOf(request), request.params.id);
         await usage('download', authOf(request));

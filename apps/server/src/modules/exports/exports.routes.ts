@@ -32,14 +32,14 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     '/api/export',
-    { preHandler: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+    { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
     (request, reply) =>
       sendWorkbook(request, reply, 'posatori', service.registryColumns, service.adminRegistry(db, request.query)),
   );
   r.get(
     '/api/exportpartner',
     {
-      preHandler: requireCapability('partners.view'),
+      preValidation: requireCapability('partners.view'),
       schema: { tags, querystring: partnersQuery.omit({ page: true, size: true }) },
     },
     (request, reply) =>
@@ -53,13 +53,13 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
   );
   r.get(
     '/api/exports/punti',
-    { preHandler: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+    { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
     (request, reply) =>
       sendWorkbook(request, reply, 'log-coupon', service.couponLogColumns, service.adminCouponLog(db, request.query)),
   );
   r.get(
     '/api/exports/puntiriv',
-    { preHandler: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+    { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
     (request, reply) =>
       sendWorkbook(
         request,
@@ -71,7 +71,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
   );
   r.get(
     '/api/riven/export',
-    { preHandler: requireCapability('posatori.reseller'), schema: { tags, querystring: filters } },
+    { preValidation: requireCapability('posatori.reseller'), schema: { tags, querystring: filters } },
     async (request, reply) =>
       sendWorkbook(
         request,
@@ -83,7 +83,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
   );
   r.get(
     '/api/exportrivenditori',
-    { preHandler: requireCapability('posatori.area'), schema: { tags, querystring: withType } },
+    { preValidation: requireCapability('posatori.area'), schema: { tags, querystring: withType } },
     async (request, reply) => {
       const { tipocoupon = '', ...rest } = request.query;
       return sendWorkbook(
@@ -98,7 +98,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     '/api/exportrivenditore/:id',
     {
-      preHandler: requireCapability('posatori.area'),
+      preValidation: requireCapability('posatori.area'),
       schema: { tags, params: z.object({ id: z.uuid() }) },
     },
     async (request, reply) =>

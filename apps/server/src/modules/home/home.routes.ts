@@ -11,7 +11,7 @@ export function registerHomeRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/statohome',
-    { preHandler: requireAuth, schema: { tags: ['home'], response: { 200: statoHomeReply, ...errors } } },
+    { preValidation: requireAuth, schema: { tags: ['home'], response: { 200: statoHomeReply, ...errors } } },
     (request) => statoHome(db, authOf(request)),
   );
 }

@@ -35,7 +35,10 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
 
     r.post(
       '/api/saveimg/:uuid/profile',
-      { preHandler: requireAuth, schema: { tags, params: uuidParam, response: { 200: imageUploadReply, ...errors } } },
+      {
+        preValidation: requireAuth,
+        schema: { tags, params: uuidParam, response: { 200: imageUploadReply, ...errors } },
+      },
       async (request) => {
         const owner = await service.editableOwner(db, authOf(request), request.params.uuid);
         const path = await service.saveProfileImage(db, files, owner, await uploadedFile(request));
@@ -45,7 +48,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
 
     r.post(
       '/api/savemyimg/profile',
-      { preHandler: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
+      { preValidation: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
       async (request) => {
         const owner = await service.ownOwner(db, authOf(request));
         const path = await service.saveProfileImage(db, files, owner, await uploadedFile(request));
@@ -56,7 +59,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
     r.get(
       '/api/posagallery/:uuid',
       {
-        preHandler: requireAuth,
+        preValidation: requireAuth,
         schema: { tags, params: uuidParam, querystring: anyQuery, response: { 200: galleryReply, ...errors } },
       },
       async (request) =>
@@ -64,7 +67,10 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
     );
     r.post(
       '/api/posagallery/:uuid',
-      { preHandler: requireAuth, schema: { tags, params: uuidParam, response: { 200: imageUploadReply, ...errors } } },
+      {
+        preValidation: requireAuth,
+        schema: { tags, params: uuidParam, response: { 200: imageUploadReply, ...errors } },
+      },
       async (request) => {
         const owner = await service.editableOwner(db, authOf(request), request.params.uuid, 'posatori');
         const path = await service.addGalleryImage(db, files, owner, await uploadedFile(request));
@@ -74,7 +80,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
     r.delete(
       '/api/posagallery/:uuid/:name',
       {
-        preHandler: requireAuth,
+        preValidation: requireAuth,
         schema: {
           tags,
           params: uuidParam.extend({ name: galleryName }),
@@ -90,12 +96,15 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
 
     r.get(
       '/api/mygallery',
-      { preHandler: requireAuth, schema: { tags, querystring: anyQuery, response: { 200: galleryReply, ...errors } } },
+      {
+        preValidation: requireAuth,
+        schema: { tags, querystring: anyQuery, response: { 200: galleryReply, ...errors } },
+      },
       async (request) => service.listGallery(files, await service.ownGalleryOwner(db, authOf(request))),
     );
     r.post(
       '/api/mygallery',
-      { preHandler: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
+      { preValidation: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
       async (request) => {
         const owner = await service.ownGalleryOwner(db, authOf(request));
         const path = await service.addGalleryImage(db, files, owner, await uploadedFile(request));
@@ -105,7 +114,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
     r.delete(
       '/api/mygallery/:name',
       {
-        preHandler: requireAuth,
+        preValidation: requireAuth,
         schema: { tags, params: z.object({ name: galleryName }), response: { 200: okReply, ...errors } },
       },
       async (request) => {
@@ -118,7 +127,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
     r.get(
       '/api/files/:entity/:uuid/:slot/:file',
       {
-        preHandler: requireAuth,
+        preValidation: requireAuth,
         schema: {
           tags,
           params: z.object({

@@ -203,7 +203,7 @@ export async function importRow(
     ? await storeInLane(db, kind, body.impid, extras, record)
     : singleOf(await storeRows(db, kind, [{ riga: 1, record }], extras, undefined), 0);
   if (stored.outcome.esito === 'errore' || !stored.uuid) {
-    throw fieldsRefused({ riga: stored.outcome.motivo || importMsg.rigaNonValida }, (m) => m);
+    throw fieldsRefused({ riga: stored.outcome.motivo || importMsg.rigaNonValida }, 'first-message');
   }
   return { uuid: stored.uuid, esito: stored.outcome.esito, coupon: stored.coupon };
 }

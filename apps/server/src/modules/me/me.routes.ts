@@ -18,22 +18,22 @@ export function registerMeRoutes(app: FastifyInstance, db: Db): void {
   const tags = ['shell'];
   r.get(
     '/api/avatar',
-    { preHandler: requireAuth, schema: { tags, response: { 200: avatarReply, 401: errorReply } } },
+    { preValidation: requireAuth, schema: { tags, response: { 200: avatarReply, 401: errorReply } } },
     (request) => getAvatar(db, authOf(request)),
   );
   r.get(
     '/api/me',
-    { preHandler: requireAuth, schema: { tags, response: { 200: meReply, 401: errorReply } } },
+    { preValidation: requireAuth, schema: { tags, response: { 200: meReply, 401: errorReply } } },
     (request) => getMe(db, authOf(request)),
   );
   r.get(
     '/api/myprofile',
-    { preHandler: requireAuth, schema: { tags, response: { 200: myProfileReply, ...errorReplies } } },
+    { preValidation: requireAuth, schema: { tags, response: { 200: myProfileReply, ...errorReplies } } },
     (request) => getMyProfile(db, authOf(request)),
   );
   r.post(
     '/api/myprofile',
-    { preHandler: requireAuth, schema: { tags, body: myProfileBody, response: { 200: okReply, ...errorReplies } } },
+    { preValidation: requireAuth, schema: { tags, body: myProfileBody, response: { 200: okReply, ...errorReplies } } },
     async (request) => {
       await saveMyProfile(db, authOf(request), request.body);
       return { res: 'OK' as const };

@@ -3,7 +3,7 @@ import { adminProfileForm, type MyProfile } from '@portal/shared/schemas/me';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { checkedBody, forbidden, notFound } from '../../plugins/error-envelope.ts';
 import type { AuthContext } from '../../plugins/session.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import * as capoarea from '../capoarea/capoarea.service.ts';
@@ -48,7 +48,7 @@ export async function getMyProfile(db: Db, auth: AuthContext): Promise<MyProfile
 export async function saveMyProfile(db: Db, auth: AuthContext, body: unknown): Promise<void> {
   switch (landingRole(auth.roles)) {
     case 'admin': {
-      const record = parseForm(adminProfileForm, body);
+      const record = checkedBody(adminProfileForm, body);
       const a = await repo.adminProfileOf(db, auth.userUuid);
       if (!a) throw notFound();
       await accounts.savingAddress(() =>

@@ -17,7 +17,7 @@ import {
 } from '@portal/shared/schemas/messages';
 import type { Db } from '../../db/database.ts';
 import { errorReply } from '@portal/shared/schemas/errors';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './messages.service.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
@@ -33,17 +33,17 @@ export function registerMessagesRoutes(
   const tags = ['messages'];
   const listSchema = { tags, querystring: messagesQuery, response: { 200: messagesPage, ...errors } };
 
-  r.get('/api/messages/recv', { preHandler: requireCapability('messages.read'), schema: listSchema }, (request) =>
+  r.get('/api/messages/recv', { preValidation: requireCapability('messages.read'), schema: listSchema }, (request) =>
     service.listInbox(db, authOf(request), request.query),
   );
   // The installer has the inbox only (spec section 2).
-  r.get('/api/messages/sent', { preHandler: requireCapability('messages.send'), schema: listSchema }, (request) =>
+  r.get('/api/messages/sent', { preValidation: requireCapability('messages.send'), schema: listSchema }, (request) =>
     service.listOutbox(db, authOf(request), request.query),
   );
   r.get(
     '/api/messages/tipiletto',
     {
-      preHandler: requireCapability('messages.read'),
+      preValidation: requireCapability('messages.read'),
       schema: { tags, querystring: tipilettoQuery, response: { 200: tipilettoReply, ...errors } },
     },
     (request) => service.tipiLetturaOptions(request.query.folder),
@@ -51,7 +51,7 @@ export function registerMessagesRoutes(
   r.get(
     '/api/dests',
     {
-      preHandler: requireCapability('messages.send'),
+      preValidation: requireCapability('messages.send'),
       schema: { tags, querystring: destsQuery, response: { 200: destsReply, ...errors } },
     },
     (request) => service.dests(db, authOf(request), request.query.q),
@@ -60,7 +60,7 @@ export function registerMessagesRoutes(
   r.get(
     '/api/messages/message/:id',
     {
-      preHandler: requireCapability('messages.read'),
+      preValidation: requireCapability('messages.read'),
       schema: { tags, params: messageIdOrNew, response: { 200: messageDetail, ...errors } },
     },
     (request) => service.getMessage(db, authOf(request), request.params.id),
@@ -68,8 +68,7 @@ export function registerMessagesRoutes(
   r.post(
     '/api/messages/message/:id',
     {
-      preHandler: requireCapability('messages.send'),
-      attachValidation: true,
+      preValidation: requireCapability('messages.send'),
       schema: {
         tags,
         params: messageIdOrNew,
@@ -79,8 +78,6 @@ export function registerMessagesRoutes(
       },
     },
     async (request) => {
-      // The composer's own messages ('Oggetto obbligatorio', 'Indicare almeno un destinatario') are the reason.
-      refuseInvalidRequest(request, firstMessage);
       const saved = await service.saveMessage(db, authOf(request), request.params.id, request.body, ctx);
       return { res: 'OK' as const, ...saved };
     },
@@ -88,7 +85,7 @@ export function registerMessagesRoutes(
   r.delete(
     '/api/messages/message/:id',
     {
-      preHandler: requireCapability('messages.send'),
+      preValidation: requireCapability('messages.send'),
       schema: { tags, params: messageIdParam, response: { 200: okReply, ...errors } },
     },
     async (request) => {
@@ -105,7 +102,7 @@ export function registerMessagesRoutes(
     r.post(
       url,
       {
-        preHandler: requireCapability('messages.read'),
+        preValidation: requireCapability('messages.read'),
         schema: { tags, params: messageIdParam, body: emptyBody, response: { 200: okReply, ...errors } },
       },
       async (request) => {

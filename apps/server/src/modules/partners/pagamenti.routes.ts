@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { downloadHeaders } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './pagamenti.service.ts';
@@ -35,13 +35,16 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
 
     r.get(
       '/api/partner/:id/pagamenti',
-      { preHandler: guard, schema: { tags, params: partnerIdParam, response: { 200: paymentsReply, ...errors } } },
+      { preValidation: guard, schema: { tags, params: partnerIdParam, response: { 200: paymentsReply, ...errors } } },
       (request) => service.listPayments(db, authOf(request), request.params.id),
     );
 
     r.post(
       '/api/caricapag/:id',
-      { preHandler: guard, schema: { tags, params: partnerIdParam, response: { 200: paymentUploadReply, ...errors } } },
+      {
+        preValidation: guard,
+        schema: { tags, params: partnerIdParam, response: { 200: paymentUploadReply, ...errors } },
+      },
       async (request) => {
         const read = () => readUpload(request, { tooBig: msg.pdfTroppoGrande, fields: ['dtrinnovo', 'fatturato'] });
         const row = await service.uploadPayment(db, files, authOf(request), request.params.id, read);
@@ -52,12 +55,10 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
     r.post(
       '/api/partner/:id/pagamenti/:name',
       {
-        preHandler: guard,
-        attachValidation: true,
+        preValidation: guard,
         schema: { tags, params: paymentParams, body: paymentSaveBody, response: { 200: okReply, ...errors } },
       },
       async (request) => {
-        refuseInvalidRequest(request, firstMessage);
         await service.savePayment(db, authOf(request), request.params.id, request.params.name, request.body);
         return { res: 'OK' as const };
       },
@@ -65,7 +66,7 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
 
     r.delete(
       '/api/partner/:id/pagamenti/:name',
-      { preHandler: guard, schema: { tags, params: paymentParams, response: { 200: okReply, ...errors } } },
+      { preValidation: guard, schema: { tags, params: paymentParams, response: { 200: okReply, ...errors } } },
       async (request) => {
         const { id, name } = request.params;
         await service.deletePayment(db, files, authOf(request), id, name, request.log);
@@ -76,7 +77,7 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
     r.get(
       '/api/partner/:id/pagamenti/:name/pdf',
       // The body is the PDF itself; failures use the usual {res:"KO", reason} envelope.
-      { preHandler: guard, schema: { tags, params: paymentParams } },
+      { preValidation: guard, schema: { tags, params: paymentParams } },
       async (request, reply) => {
         const { id, name } = request.params;
         const pdf = await service.readPaymentPdf(db, files, authOf(request), id, name);

@@ -8,7 +8,7 @@ import { nowIso, todayInRome } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { isPdf } from '../../lib/pdf-files.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { firstMessage, HttpError, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { checkedBody, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import * as repo from './pagamenti.repository.ts';
 import type { PartnerPaymentsTable } from './partners.table.ts';
 import { paymentsPartner } from './partners.service.ts';
@@ -45,14 +45,10 @@ function originalName(name: string): string {
 /** The optional fields of the upload form; amounts may come typed with a decimal comma ("1234,56"). */
 function uploadFields(fields: Record<string, string>): PaymentSaveBody {
   const amount = (fields['fatturato'] ?? '').trim();
-  return parseForm(
-    paymentSaveBody,
-    {
-      dtrinnovo: (fields['dtrinnovo'] ?? '').trim() || todayInRome(),
-      fatturato: amount === '' ? 0 : /^\d+([.,]\d+)?$/.test(amount) ? Number(amount.replace(',', '.')) : Number.NaN,
-    },
-    firstMessage,
-  );
+  return checkedBody(paymentSaveBody, {
+    dtrinnovo: (fields['dtrinnovo'] ?? '').trim() || todayInRome(),
+    fatturato: amount === '' ? 0 : /^\d+([.,]\d+)?$/.test(amount) ? Number(amount.replace(',', '.')) : Number.NaN,
+  });
 }
 
 /**

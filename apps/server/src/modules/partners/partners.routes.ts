@@ -6,13 +6,13 @@ import {
   partnerCa2Reply,
   partnerIdParam,
   partnerProfile,
-  partnerSaveBody,
+  partnerForm,
   partnersPage,
   partnersQuery,
 } from '@portal/shared/schemas/partners';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { errorReplies as errors, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './partners.service.ts';
 import type { ScopePart } from './partners.service.ts';
@@ -33,21 +33,24 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
     ['/api/partner_ri', 'partners.reseller', 'rivenditori'],
   ];
   for (const [url, capability, part] of lists) {
-    r.get(url, { preHandler: requireCapability(capability), schema: listSchema }, (request) =>
+    r.get(url, { preValidation: requireCapability(capability), schema: listSchema }, (request) =>
       service.listPartners(db, authOf(request), part, request.query),
     );
   }
 
   r.get(
     '/api/partner_ca2',
-    { preHandler: requireCapability('partners.area'), schema: { tags, response: { 200: partnerCa2Reply, ...errors } } },
+    {
+      preValidation: requireCapability('partners.area'),
+      schema: { tags, response: { 200: partnerCa2Reply, ...errors } },
+    },
     (request) => service.capoareaHome(db, authOf(request)),
   );
 
   r.get(
     '/api/npartner',
     {
-      preHandler: requireCapability('partners.manage'),
+      preValidation: requireCapability('partners.manage'),
       schema: { tags, response: { 200: partnerProfile, ...errors } },
     },
     (request) => service.blankPartner(db, authOf(request)),
@@ -57,12 +60,10 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
   r.post(
     '/api/partner/nuovo',
     {
-      preHandler: requireCapability('partners.manage'),
-      attachValidation: true,
-      schema: { tags, body: partnerSaveBody, response: { 200: createdReply, ...errors } },
+      preValidation: requireCapability('partners.manage'),
+      schema: { tags, body: partnerForm, response: { 200: createdReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request);
       return { res: 'OK' as const, uuid: await service.createPartner(db, authOf(request), request.body) };
     },
   );
@@ -70,7 +71,7 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
   r.get(
     '/api/partner/:id',
     {
-      preHandler: requireCapability('partners.view'),
+      preValidation: requireCapability('partners.view'),
       schema: { tags, params: partnerIdParam, response: { 200: partnerProfile, ...errors } },
     },
     (request) => service.getPartner(db, authOf(request), request.params.id),
@@ -79,12 +80,10 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
   r.post(
     '/api/partner/:id',
     {
-      preHandler: requireCapability('partners.edit'),
-      attachValidation: true,
-      schema: { tags, params: partnerIdParam, body: partnerSaveBody, response: { 200: okReply, ...errors } },
+      preValidation: requireCapability('partners.edit'),
+      schema: { tags, params: partnerIdParam, body: partnerForm, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request);
       await service.savePartner(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
@@ -93,7 +92,7 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
   r.delete(
     '/api/partner/:id',
     {
-      preHandler: requireCapability('partners.manage'),
+      preValidation: requireCapability('partners.manage'),
       schema: { tags, params: partnerIdParam, response: { 200: okReply, ...errors } },
     },
     async (request) => {

@@ -4,7 +4,6 @@ import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
 import { PAGE_SIZE_MAX } from '@portal/shared/schemas/paging';
 import {
   EXPIRING_DAYS,
-  partnerForm,
   type PartnerCa2Reply,
   type PartnerProfile,
   type PartnerRow,
@@ -17,7 +16,7 @@ import { addDays, nowIso, todayInRome } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
-import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
 import { countInReach } from '../rivenditori/rivenditori.service.ts';
@@ -200,17 +199,16 @@ export async function blankPartner(db: DbOrTx, viewer: Viewer): Promise<PartnerP
 }
 
 /**
- * The form's rules, then the references: priorita from /api/priolist, area manager and reseller that exist (an
+ * The references of a record the route's form already checked: priorita from /api/priolist, area manager and reseller that exist (an
  * unchanged reference is not checked again). An area manager's partner must stay in their reach, assigned to them
  * or in one of their provinces, or they would lose it the moment they save.
  */
 async function checkedValues(
   db: DbOrTx,
-  body: PartnerSaveBody,
+  r: PartnerSaveBody,
   stored: { priorita: string; capoarea: string | null; rivenditore: string | null } | undefined,
   areaOf: { uuid: string; provs: string[] } | undefined,
 ): Promise<repo.PartnerValues> {
-  const r = parseForm(partnerForm, body);
   const fields: Record<string, string> = {};
   if (r.priorita && r.priorita !== stored?.priorita && !(await repo.prioritaExists(db, r.priorita))) {
     fields['priorita'] = msg.prioritaNonValida;

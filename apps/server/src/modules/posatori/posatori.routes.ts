@@ -14,7 +14,7 @@ import {
 import { accountStatoBody, accountStatoReply } from '@portal/shared/schemas/capoarea';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { errorReplies as errors, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth, requireCapability } from '../../plugins/session.ts';
 import * as service from './posatori.service.ts';
 import type { ScopePart } from './posatori.service.ts';
@@ -31,7 +31,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     ['/api/posatori4ri', 'posatori.reseller', 'rivenditori'],
   ];
   for (const [url, capability, part] of lists) {
-    r.get(url, { preHandler: requireCapability(capability), schema: listSchema }, (request) =>
+    r.get(url, { preValidation: requireCapability(capability), schema: listSchema }, (request) =>
       service.listPosatori(db, authOf(request), part, request.query),
     );
   }
@@ -39,7 +39,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
   r.get(
     '/api/posatori4ri_home',
     {
-      preHandler: requireCapability('posatori.reseller'),
+      preValidation: requireCapability('posatori.reseller'),
       schema: { tags, response: { 200: posatori4riHome, ...errors } },
     },
     (request) => service.resellerHome(db, authOf(request)),
@@ -47,19 +47,17 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
 
   r.get(
     '/api/posatori/:id',
-    { preHandler: requireAuth, schema: { tags, params: uuidParam, response: { 200: posatoreProfile, ...errors } } },
+    { preValidation: requireAuth, schema: { tags, params: uuidParam, response: { 200: posatoreProfile, ...errors } } },
     (request) => service.getPosatore(db, authOf(request), request.params.id),
   );
 
   r.post(
     '/api/posatori/:id',
     {
-      preHandler: requireAuth,
-      attachValidation: true,
+      preValidation: requireAuth,
       schema: { tags, params: uuidParam, body: posatoreSaveBody, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request);
       await service.savePosatore(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
@@ -69,7 +67,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
   r.post(
     '/api/posatori/:id/sospensione',
     {
-      preHandler: requireCapability('posatori.manage'),
+      preValidation: requireCapability('posatori.manage'),
       schema: { tags, params: uuidParam, body: sospensioneBody, response: { 200: sospensioneReply, ...errors } },
     },
     async (request) => ({
@@ -81,7 +79,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
   r.post(
     '/api/posatori/:id/accesso',
     {
-      preHandler: requireCapability('posatori.manage'),
+      preValidation: requireCapability('posatori.manage'),
       schema: { tags, params: uuidParam, body: accountStatoBody, response: { 200: accountStatoReply, ...errors } },
     },
     async (request) => ({
@@ -93,7 +91,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
   r.delete(
     '/api/posatore/:id',
     {
-      preHandler: requireCapability('posatori.delete'),
+      preValidation: requireCapability('posatori.delete'),
       schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } },
     },
     async (request) => {

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
-import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { checkedBody, fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
@@ -265,7 +265,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (found.access !== 'admin')
     for (const field of keptFor[found.access]) Object.assign(record, { [field]: current[field] });
 
-  parseForm(found.access === 'admin' ? posatoreAdminForm : posatoreProfileForm, record);
+  checkedBody(found.access === 'admin' ? posatoreAdminForm : posatoreProfileForm, record);
 
   const fields: Record<string, string> =
     found.access === 'capoarea' ? await reachProblems(db, viewer, record, current) : {};

@@ -26,22 +26,22 @@ export function registerReportsRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     '/api/reports',
-    { preHandler: requireCapability('reports.list'), schema: { tags, response: { 200: reportsReply, ...errors } } },
+    { preValidation: requireCapability('reports.list'), schema: { tags, response: { 200: reportsReply, ...errors } } },
     () => ({ data: service.reportDefinitions }),
   );
   r.get(
     '/api/report/posatore/:id',
-    { preHandler: requireCapability('profile.own'), schema: { tags, params: subject } },
+    { preValidation: requireCapability('profile.own'), schema: { tags, params: subject } },
     async (request, reply) => sendPdf(reply, await service.installerSheetPdf(db, authOf(request), request.params.id)),
   );
   r.get(
     '/api/report/coupon/:id',
-    { preHandler: requireCapability('coupons.view'), schema: { tags, params: subject } },
+    { preValidation: requireCapability('coupons.view'), schema: { tags, params: subject } },
     async (request, reply) => sendPdf(reply, await service.couponVoucherPdf(db, authOf(request), request.params.id)),
   );
   r.get(
     '/api/report/pagamenti/:id',
-    { preHandler: requireCapability('partners.payments'), schema: { tags, params: subject } },
+    { preValidation: requireCapability('partners.payments'), schema: { tags, params: subject } },
     async (request, reply) => sendPdf(reply, await service.paymentSummaryPdf(db, authOf(request), request.params.id)),
   );
 }

@@ -5,13 +5,13 @@ import { accountStatoBody, accountStatoReply } from '@portal/shared/schemas/capo
 import { uuidParam } from '@portal/shared/schemas/posatori';
 import {
   rivenditoreProfile,
-  rivenditoreSaveBody,
+  rivenditoreForm,
   rivenditoriPage,
   rivenditoriQuery,
 } from '@portal/shared/schemas/rivenditori';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './rivenditori.service.ts';
 
@@ -26,17 +26,19 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
   const listSchema = { tags, querystring: rivenditoriQuery, response: { 200: rivenditoriPage, ...errors } };
 
   // Admin: every reseller; area manager: their reach (the same rows as /api/rivenditori_ca).
-  r.get('/api/rivenditori', { preHandler: requireCapability('rivenditori.view'), schema: listSchema }, (request) =>
+  r.get('/api/rivenditori', { preValidation: requireCapability('rivenditori.view'), schema: listSchema }, (request) =>
     service.listRivenditori(db, authOf(request), 'any', request.query),
   );
-  r.get('/api/rivenditori_ca', { preHandler: requireCapability('rivenditori.area'), schema: listSchema }, (request) =>
-    service.listRivenditori(db, authOf(request), 'capoarea', request.query),
+  r.get(
+    '/api/rivenditori_ca',
+    { preValidation: requireCapability('rivenditori.area'), schema: listSchema },
+    (request) => service.listRivenditori(db, authOf(request), 'capoarea', request.query),
   );
 
   r.get(
     '/api/rivenditore/:id',
     {
-      preHandler: requireCapability('rivenditori.view'),
+      preValidation: requireCapability('rivenditori.view'),
       schema: { tags, params: uuidParam, response: { 200: rivenditoreProfile, ...errors } },
     },
     (request) => service.getRivenditore(db, authOf(request), request.params.id),
@@ -46,12 +48,10 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
   r.post(
     '/api/riventitore',
     {
-      preHandler: manage,
-      attachValidation: true,
-      schema: { tags, body: rivenditoreSaveBody, response: { 200: createdReply, ...errors } },
+      preValidation: manage,
+      schema: { tags, body: rivenditoreForm, response: { 200: createdReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request, firstMessage);
       return { res: 'OK' as const, uuid: await service.createRivenditore(db, request.body) };
     },
   );
@@ -59,12 +59,10 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
   r.post(
     '/api/rivenditore/:id',
     {
-      preHandler: manage,
-      attachValidation: true,
-      schema: { tags, params: uuidParam, body: rivenditoreSaveBody, response: { 200: okReply, ...errors } },
+      preValidation: manage,
+      schema: { tags, params: uuidParam, body: rivenditoreForm, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      refuseInvalidRequest(request, firstMessage);
       await service.saveRivenditore(db, request.params.id, request.body);
       return { res: 'OK' as const };
     },
@@ -73,7 +71,7 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
   r.post(
     '/api/rivenditore/:id/stato',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: { tags, params: uuidParam, body: accountStatoBody, response: { 200: accountStatoReply, ...errors } },
     },
     async (request) => ({ res: 'OK' as const, stato: await service.setStato(db, request.params.id, request.body) }),
@@ -81,7 +79,7 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
 
   r.delete(
     '/api/rivenditore/:id',
-    { preHandler: manage, schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } } },
+    { preValidation: manage, schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } } },
     async (request) => {
       await service.deleteRivenditore(db, files, request.params.id, request.log);
       return { res: 'OK' as const };

@@ -17,7 +17,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
-import { fieldsRefused, firstMessage, notFound, parseForm } from '../../plugins/error-envelope.ts';
+import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
@@ -126,19 +126,18 @@ const valuesOf = (r: RivenditoreSaveBody): repo.RivenditoreValues => ({
   capoarea: r.capoarea || null,
 });
 
-async function checkedRecord(db: DbOrTx, body: RivenditoreSaveBody, current?: string | null) {
-  const record = parseForm(rivenditoreForm, body, firstMessage);
+/** The area manager named must exist (an unchanged one is not checked again). */
+async function checkCapoarea(db: DbOrTx, record: RivenditoreSaveBody, current?: string | null): Promise<void> {
   if (record.capoarea && record.capoarea !== current && !(await repo.capoareaExists(db, record.capoarea))) {
-    throw fieldsRefused({ capoarea: msg.capoareaNonValido }, firstMessage);
+    throw fieldsRefused({ capoarea: msg.capoareaNonValido }, rivenditoreForm);
   }
-  return record;
 }
 
 /** POST /api/riventitore (admin): the reseller and their account, named after the e-mail, stato 'requested'. */
-export async function createRivenditore(db: Db, body: RivenditoreSaveBody): Promise<string> {
-  const record = await checkedRecord(db, body);
+export async function createRivenditore(db: Db, record: RivenditoreSaveBody): Promise<string> {
+  await checkCapoarea(db, record);
   const uuid = newId();
-  await accounts.createPersonWithAccount(db, record.email, 'rivenditori', firstMessage, async (tx, userUuid) => {
+  await accounts.createPersonWithAccount(db, record.email, 'rivenditori', rivenditoreForm, async (tx, userUuid) => {
     await repo.insertRivenditore(tx, { uuid, user_uuid: userUuid, values: valuesOf(record), now: nowIso() });
     await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
   });
@@ -146,18 +145,18 @@ export async function createRivenditore(db: Db, body: RivenditoreSaveBody): Prom
 }
 
 /** POST /api/rivenditore/{id} (admin). */
-export async function saveRivenditore(db: Db, uuid: string, body: RivenditoreSaveBody): Promise<void> {
+export async function saveRivenditore(db: Db, uuid: string, record: RivenditoreSaveBody): Promise<void> {
   const stored = await repo.findRivenditore(db, { all: true }, uuid);
   if (!stored) throw notFound();
-  const record = await checkedRecord(db, body, stored.capoarea);
+  await checkCapoarea(db, record, stored.capoarea);
   await accounts.savingAddress(
     () =>
       db.transaction().execute(async (tx) => {
         await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
         await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, rivenditoreForm);
       }),
-    firstMessage,
+    rivenditoreForm,
   );
 }
 
@@ -193,15 +192,15 @@ export async function getOwn(db: Db, userUuid: string): Promise<RivenditoreProfi
 
 /** POST /api/myprofile for a reseller: code, area manager and provinces stay the admin's. */
 export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<void> {
-  const record = parseForm(rivenditoreOwnForm, body, firstMessage);
+  const record = checkedBody(rivenditoreOwnForm, body);
   const stored = await repo.findRivenditoreByUser(db, userUuid);
   if (!stored) throw notFound();
   await accounts.savingAddress(
     () =>
       db.transaction().execute(async (tx) => {
         await repo.updateRivenditore(tx, { all: true }, stored.uuid, ownValuesOf(record), nowIso());
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, firstMessage);
+        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, rivenditoreOwnForm);
       }),
-    firstMessage,
+    rivenditoreOwnForm,
   );
 }

@@ -12,7 +12,7 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     '/api/ricerca',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: { tags: ['search'], querystring: searchQuery, response: { 200: searchReply, ...errors } },
     },
     (request) => search(db, authOf(request), request.query.pricerca),

@@ -15,7 +15,7 @@ export function registerSendmassiveRoutes(app: FastifyInstance, deps: service.Ma
   r.post(
     '/api/sendmassive',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: {
         tags,
         // The spec's call has an empty body; anything else is refused rather than ignored.
@@ -27,7 +27,7 @@ export function registerSendmassiveRoutes(app: FastifyInstance, deps: service.Ma
   );
   r.get(
     '/api/sendmassive',
-    { preHandler: guard, schema: { tags, response: { 200: massActivationReply, ...errors } } },
+    { preValidation: guard, schema: { tags, response: { 200: massActivationReply, ...errors } } },
     async () => ({ run: await service.latestMassActivation(deps.db) }),
   );
 }

@@ -14,13 +14,13 @@ export function registerSessionsRoutes(app: FastifyInstance, db: Db): void {
   const guard = requireCapability('sessions.view');
   r.get(
     '/api/sessions',
-    { preHandler: guard, schema: { tags, querystring: sessionsQuery, response: { 200: sessionsReply, ...errors } } },
+    { preValidation: guard, schema: { tags, querystring: sessionsQuery, response: { 200: sessionsReply, ...errors } } },
     (request) => service.usageStatistics(db, request.query),
   );
   r.get(
     '/api/exports/sessions',
     // The body is the workbook; failures use the usual {res:"KO", reason} envelope.
-    { preHandler: guard, schema: { tags, querystring: sessionsQuery } },
+    { preValidation: guard, schema: { tags, querystring: sessionsQuery } },
     async (request, reply) =>
       sendWorkbook(
         request,
