@@ -1,6 +1,5 @@
 import { centsToEuros } from '@portal/shared/money';
 import { msg } from '@portal/shared/messages-it';
-import type { Role } from '@portal/shared/roles';
 import type {
   AssignCouponsBody,
   AssignCouponsReply,
@@ -20,14 +19,12 @@ import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope
 import { countFailures, recordFailure } from '../auth/auth.repository.ts';
 import { addToTypeCount, findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
 import { refreshCouponCounts, uuidsOfList } from '../posatori/posatori.repository.ts';
-import { accessTo } from '../posatori/posatori.service.ts';
-import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { posatoreFor } from '../reach/posatori-reach.ts';
 import { couponStateOf } from './coupon-status.ts';
 import { newCouponCode } from './coupon-codes.ts';
 import * as repo from './coupons.repository.ts';
 import type { CouponsTable } from './coupons.table.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
+import type { Viewer } from '../reach/viewer.ts';
 
 export const COUPON_LOCKED = 'Coupon già utilizzato: non si può modificare né eliminare';
 export const TYPE_DISABLED = 'Tipo coupon disattivato';
@@ -40,15 +37,8 @@ export const REDEEM_THROTTLE = { windowMinutes: 15, max: 10 } as const;
  * the installer themselves. A reseller redeems but does not list them. Out of reach reads as not found.
  */
 async function installerName(db: DbOrTx, viewer: Viewer, posatore: string, mode: 'edit' | 'read'): Promise<string> {
-  const found = await accessTo(db, viewer, posatore);
-  const allowed = mode === 'edit' ? ['admin'] : ['admin', 'capoarea', 'self'];
-  if (!found || !allowed.includes(found.access)) throw notFound();
-  const p = await db
-    .selectFrom('posatori')
-    .select(['name', 'lastname'])
-    .where('uuid', '=', posatore)
-    .executeTakeFirstOrThrow();
-  return `${p.name} ${p.lastname}`.trim();
+  const { row } = await posatoreFor(db, viewer, posatore, mode === 'edit' ? 'coupons.edit' : 'coupons');
+  return `${row.name} ${row.lastname}`.trim();
 }
 
 type ListRow = Awaited<ReturnType<typeof repo.listOfInstaller>>[number];
@@ -225,9 +215,9 @@ export async function giveCoupons(
  * answer tells nothing more); wrong codes are counted per reseller account and, past the limit, refused unread.
  */
 export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typed: string): Promise<RedeemReply> {
-  const found = await accessTo(db, viewer, posatore);
-  if (!found || found.access !== 'reseller') throw notFound();
-  const rivenditore = await rivenditoreOfUser(db, viewer.userUuid);
+  const { scope } = await posatoreFor(db, viewer, posatore, 'redeem');
+  // The reseller's own uuid is in the scope that reached the installer.
+  const rivenditore = !scope.all && scope.rivenditore;
   if (!rivenditore) throw notFound();
   const code = normalizeCouponCode(typed) ?? typed;
   const key = `coupon:${viewer.userUuid}`;
@@ -236,7 +226,7 @@ export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typ
     return { res: 'KO', code, reason: TOO_MANY_CODES };
   }
   const redeemed = await db.transaction().execute(async (tx) => {
-    const done = await repo.redeem(tx, { posatore, code, rivenditore: rivenditore.uuid, today: todayInRome() });
+    const done = await repo.redeem(tx, { posatore, code, rivenditore, today: todayInRome() });
     if (done) await refreshCouponCounts(tx, posatore);
     return done;
   });

@@ -20,8 +20,8 @@ import type { Upload } from '../../lib/uploads.ts';
 import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import * as repo from './documents.repository.ts';
 import type { DocumentsTable } from './documents.table.ts';
+import { has, type Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
 type Extension = (typeof DOCUMENT_EXTENSIONS)[number];
 
 export const DOCUMENT_TYPE_REFUSED = 'Il file non è di un tipo ammesso: PDF, ZIP, RAR o Excel (xls, xlsx, xlt, xltx)';
@@ -71,8 +71,6 @@ export function documentType(filename: string, bytes: Buffer): { ext: Extension;
   return ok ? { ext: e, kind: kindOfExtension[e] } : undefined;
 }
 
-const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
-
 const downloadPath = (uuid: string) => `/api/docs/file/${uuid}`;
 
 function toRow(d: DocumentsTable, groups: readonly Role[]): DocumentRow {
@@ -118,7 +116,7 @@ export const groupOptions = (): ComboOption[] =>
 async function readable(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentsTable> {
   const doc = await repo.findDocument(db, uuid);
   if (!doc) throw notFound();
-  if (!isAdmin(viewer) && !(await repo.visibleTo(db, uuid, viewer.roles))) throw notFound();
+  if (!has(viewer, 'admin') && !(await repo.visibleTo(db, uuid, viewer.roles))) throw notFound();
   return doc;
 }
 
@@ -193,7 +191,7 @@ export async function searchDocuments(
   limit: number,
 ): Promise<{ tipo: 'doc'; uuid: string; descri: string }[]> {
   let scope: repo.DocumentsScope;
-  if (isAdmin(viewer)) scope = { all: true };
+  if (has(viewer, 'admin')) scope = { all: true };
   else {
     const group = landingRole(viewer.roles);
     if (!group) return [];

@@ -1,5 +1,4 @@
 import { centsToEuros } from '@portal/shared/money';
-import type { Role } from '@portal/shared/roles';
 import type { PosatoriQuery } from '@portal/shared/schemas/posatori';
 import type { DbOrTx } from '../../db/database.ts';
 import { todayInRome } from '../../lib/clock.ts';
@@ -17,13 +16,13 @@ import {
   type CouponFigures,
 } from '../coupons/coupons.repository.ts';
 import { exportPage, type ExportCursor, type PosatoriScope } from '../posatori/posatori.repository.ts';
-import { scopeOf } from '../posatori/posatori.service.ts';
+import { posatoriScopeOf } from '../reach/posatori-reach.ts';
 import { exportPage as partnerPage } from '../partners/partners.repository.ts';
-import { scopeOf as partnerScopeOf } from '../partners/partners.service.ts';
+import { partnersScopeOf } from '../reach/partners-reach.ts';
 import type { PartnersQuery } from '@portal/shared/schemas/partners';
 import { rivenditoreInReach } from '../rivenditori/rivenditori.repository.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
 type Installer = Awaited<ReturnType<typeof exportPage>>[number];
 /** An export row: the installer and their coupon figures. */
 export type InstallerRow = Installer & { figures: CouponFigures };
@@ -142,12 +141,12 @@ export const adminRegistry = (db: DbOrTx, filters: PosatoriQuery) => installerPa
 
 /** GET /api/riven/export: the reseller's own installers, with the list's filters. */
 export async function resellerRegistry(db: DbOrTx, viewer: Viewer, filters: PosatoriQuery) {
-  return installerPages(db, await scopeOf(db, viewer, 'rivenditori'), filters);
+  return installerPages(db, await posatoriScopeOf(db, viewer, 'rivenditori'), filters);
 }
 
 /** GET /api/exportrivenditori: the area manager's installers with the list's filters, coupons of one type or all. */
 export async function areaResellerCoupons(db: DbOrTx, viewer: Viewer, filters: PosatoriQuery, tipocoupon: string) {
-  return installerPages(db, await scopeOf(db, viewer, 'capoarea'), filters, tipocoupon || undefined);
+  return installerPages(db, await posatoriScopeOf(db, viewer, 'capoarea'), filters, tipocoupon || undefined);
 }
 
 /** GET /api/exportrivenditore/{id}: one reseller of the area manager's reach, their installers. */
@@ -201,7 +200,7 @@ type Partner = Awaited<ReturnType<typeof partnerPage>>[number];
 
 /** GET /api/exportpartner: the partners the viewer's list shows with its filters, by name. */
 export async function* partners(db: DbOrTx, viewer: Viewer, filters: PartnersQuery): AsyncGenerator<Partner[]> {
-  const scope = await partnerScopeOf(db, viewer);
+  const scope = await partnersScopeOf(db, viewer);
   let after: { ragsoc_key: string; uuid: string } | null = null;
   for (;;) {
     const rows = await partnerPage(db, scope, filters, after, PAGE);

@@ -1,4 +1,3 @@
-import type { Role } from '@portal/shared/roles';
 import type { StatoHome } from '@portal/shared/schemas/home';
 import type { DbOrTx } from '../../db/database.ts';
 import { todayInRome } from '../../lib/clock.ts';
@@ -6,8 +5,7 @@ import { capoareaHome } from '../partners/partners.service.ts';
 import { countPosatori } from '../posatori/posatori.repository.ts';
 import { resellerHome } from '../posatori/posatori.service.ts';
 import * as repo from './home.repository.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
+import { has, type Viewer } from '../reach/viewer.ts';
 
 /**
  * GET /api/statohome: the figures of the home of the viewer's first role (spec section 1). The area manager's and
@@ -15,7 +13,7 @@ type Viewer = { userUuid: string; roles: readonly Role[] };
  * code; an installer's home has no counters.
  */
 export async function statoHome(db: DbOrTx, viewer: Viewer): Promise<StatoHome> {
-  if (viewer.roles.includes('admin')) {
+  if (has(viewer, 'admin')) {
     const today = todayInRome();
     return {
       cusati: await repo.countCoupons(db, 'used', today),
@@ -23,11 +21,11 @@ export async function statoHome(db: DbOrTx, viewer: Viewer): Promise<StatoHome> 
       cscad: await repo.countCoupons(db, 'expired', today),
     };
   }
-  if (viewer.roles.includes('capoarea')) {
+  if (has(viewer, 'capoarea')) {
     const { caziende, criv, caziendescad } = await capoareaHome(db, viewer);
     return { caziende, criv, caziendescad };
   }
-  if (viewer.roles.includes('rivenditori')) {
+  if (has(viewer, 'rivenditori')) {
     const { cposatori, ccopoun } = await resellerHome(db, viewer);
     return { cposatori, ccopoun };
   }

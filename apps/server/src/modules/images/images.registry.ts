@@ -5,8 +5,7 @@ import * as partners from '../partners/partners.service.ts';
 import * as posatori from '../posatori/posatori.service.ts';
 import * as repo from './images.repository.ts';
 import type { ImageTable, PersonTable } from './images.repository.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
+import type { Viewer } from '../reach/viewer.ts';
 
 /**
  * The owners of images, by the entity name used in file keys and URLs. Each says who may see its gallery and

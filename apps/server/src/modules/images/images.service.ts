@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { msg } from '@portal/shared/messages-it';
-import { landingRole, type Role } from '@portal/shared/roles';
+import { landingRole } from '@portal/shared/roles';
 import { GALLERY_MAX_ITEMS, type GalleryItem } from '@portal/shared/schemas/images';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
@@ -18,8 +18,8 @@ import {
 import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import * as repo from './images.repository.ts';
 import { entityOfUuid, imageEntities, ownEntityByRole, type ImageEntityName } from './images.registry.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
 export type Owner = { entity: ImageEntityName; uuid: string };
 export type Slot = 'profile' | 'gallery';
 

@@ -42,8 +42,7 @@ import { saveBodyOf, statoAfterSave, toRow } from '../posatori/posatori.service.
 import { noCouponTotals, type PosatoriTable } from '../posatori/posatori.table.ts';
 import * as repo from './imports.repository.ts';
 import type { ImportPosatoriTable } from './imports.table.ts';
-
-type Viewer = { userUuid: string };
+import type { Viewer } from '../reach/viewer.ts';
 
 export const importMsg = {
   tipoCouponNonValido: 'Tipo coupon non valido o disattivato',

@@ -1,6 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { provinces } from '@portal/shared/provinces';
-import type { Role } from '@portal/shared/roles';
 import {
   FILTER_DEST_PREFIX,
   PARTNER_FILTER_DEST_PREFIX,
@@ -32,21 +31,19 @@ import {
   visibleIn as posatoriVisibleIn,
   type PosatoriScope,
 } from '../posatori/posatori.repository.ts';
-import { scopeOf as posatoriScopeOf } from '../posatori/posatori.service.ts';
+import { posatoriScopeOf } from '../reach/posatori-reach.ts';
 import {
   nameField as rivenditoriName,
   rivenditoreOfUser,
   visibleIn as rivenditoriVisibleIn,
 } from '../rivenditori/rivenditori.repository.ts';
-import { scopeOf as rivenditoriScopeOf } from '../rivenditori/rivenditori.service.ts';
+import { rivenditoriScopeOf } from '../reach/rivenditori-reach.ts';
 import * as repo from './messages.repository.ts';
 import { checkMessagesPerMinute, recordSend } from './send-limits.ts';
 import type { AccountsQuery } from './messages.repository.ts';
+import { allows, has, type Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
-
-const has = (viewer: Viewer, role: Role) => viewer.roles.includes(role);
-const canSend = (viewer: Viewer) => has(viewer, 'admin') || has(viewer, 'capoarea') || has(viewer, 'rivenditori');
+const canSend = (viewer: Viewer) => allows(viewer, 'messages.send');
 
 /** The start of a body in a list row: enough for a line of the table, never the whole 20,000 characters. */
 const PREVIEW_CHARS = 160;

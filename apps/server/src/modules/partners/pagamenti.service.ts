@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { centsToEuros, eurosToCents } from '@portal/shared/money';
 import { msg } from '@portal/shared/messages-it';
-import type { Role } from '@portal/shared/roles';
 import { paymentSaveBody, type PaymentRow, type PaymentSaveBody } from '@portal/shared/schemas/partners';
 import type { Db } from '../../db/database.ts';
 import { nowIso, todayInRome } from '../../lib/clock.ts';
@@ -12,8 +11,8 @@ import { checkedBody, HttpError, notFound } from '../../plugins/error-envelope.t
 import * as repo from './pagamenti.repository.ts';
 import type { PartnerPaymentsTable } from './partners.table.ts';
 import { paymentsPartner } from './partners.service.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
 type Log = { warn(obj: object, text: string): void };
 
 /** Payment files live beside the partner's logo: partners/{uuid}/pagamenti/{name}.pdf (deleted with the partner). */

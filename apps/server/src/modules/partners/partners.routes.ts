@@ -15,7 +15,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './partners.service.ts';
-import type { ScopePart } from './partners.service.ts';
+import type { PartnersScopePart } from '../reach/partners-reach.ts';
 
 /**
  * Partner companies (spec sections 2, 3 and 7). Payments are in pagamenti.routes.ts; the logo goes through
@@ -26,7 +26,7 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
   const tags = ['partner'];
   const listSchema = { tags, querystring: partnersQuery, response: { 200: partnersPage, ...errors } };
 
-  const lists: [string, Capability, ScopePart][] = [
+  const lists: [string, Capability, PartnersScopePart][] = [
     // Admin: every partner; area manager and reseller: their reach (the same rows as the lists below).
     ['/api/partner', 'partners.view', 'any'],
     ['/api/partner_ca', 'partners.area', 'capoarea'],

@@ -1,5 +1,4 @@
 import { msg } from '@portal/shared/messages-it';
-import type { Role } from '@portal/shared/roles';
 import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
 import { PAGE_SIZE_MAX } from '@portal/shared/schemas/paging';
 import {
@@ -18,73 +17,27 @@ import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
-import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { rivenditoreInReach } from '../rivenditori/rivenditori.repository.ts';
 import { countInReach } from '../rivenditori/rivenditori.service.ts';
+import {
+  canPartner,
+  partnerFor,
+  partnersScopeOf,
+  reachPartner,
+  type PartnersScopePart,
+} from '../reach/partners-reach.ts';
+import { has, type Viewer } from '../reach/viewer.ts';
 import * as repo from './partners.repository.ts';
-import type { PartnersScope } from './partners.repository.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
-
-/** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
-export type ScopePart = 'any' | 'capoarea' | 'rivenditori';
-
-/**
- * A reseller's area: the provinces the admin assigned them. Not the province of their own address, which they edit
- * on their own profile: reach is never self-granted.
- */
-async function resellerOf(db: DbOrTx, userUuid: string) {
-  const r = await rivenditoreOfUser(db, userUuid);
-  return r && { uuid: r.uuid, area: r.provs };
-}
-
-/** The viewer's reach as partner scope (see repo.visibleIn). */
-export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any'): Promise<PartnersScope> {
-  const has = (role: Role) => viewer.roles.includes(role);
-  if (part === 'any' && has('admin')) return { all: true };
-  const scope: PartnersScope = { all: false };
-  if ((part === 'any' || part === 'capoarea') && has('capoarea')) {
-    scope.capoarea = await capoareaOfUser(db, viewer.userUuid);
-  }
-  if ((part === 'any' || part === 'rivenditori') && has('rivenditori')) {
-    scope.rivenditore = await resellerOf(db, viewer.userUuid);
-  }
-  return scope;
-}
-
-/**
- * How a viewer reaches one partner, strongest first: admin; area manager in scope (edit, delete, payments);
- * reseller the partner is assigned to (edit only); reseller of the partner's area (read-only).
- */
-export type Access = 'admin' | 'capoarea' | 'reseller-assigned' | 'reseller-area';
-
-async function accessTo(db: DbOrTx, viewer: Viewer, uuid: string) {
-  const has = (role: Role) => viewer.roles.includes(role);
-  const capoarea = has('capoarea') ? await capoareaOfUser(db, viewer.userUuid) : undefined;
-  const reseller = has('rivenditori') ? await resellerOf(db, viewer.userUuid) : undefined;
-  const candidates: [Access, PartnersScope | undefined][] = [
-    ['admin', has('admin') ? { all: true } : undefined],
-    ['capoarea', capoarea && { all: false, capoarea }],
-    ['reseller-assigned', reseller && { all: false, rivenditore: { uuid: reseller.uuid, area: [] } }],
-    ['reseller-area', reseller && { all: false, rivenditore: reseller }],
-  ];
-  for (const [access, scope] of candidates) {
-    const row = scope && (await repo.findPartner(db, scope, uuid));
-    if (scope && row) return { access, scope, row, capoarea };
-  }
-  return undefined;
-}
 
 /** Who may change a partner's logo: whoever may save the partner (undefined out of reach, false read-only). */
 export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
-  const found = await accessTo(db, viewer, uuid);
-  return found && found.access !== 'reseller-area';
+  const found = await reachPartner(db, viewer, uuid);
+  return found && canPartner(found, 'edit');
 }
 
 /** The partner behind the payment endpoints: admin, or an area manager in scope; anyone else 404. */
 export async function paymentsPartner(db: DbOrTx, viewer: Viewer, uuid: string): Promise<string> {
-  const found = await accessTo(db, viewer, uuid);
-  if (!found || (found.access !== 'admin' && found.access !== 'capoarea')) throw notFound();
-  return found.row.uuid;
+  return (await partnerFor(db, viewer, uuid, 'payments')).row.uuid;
 }
 
 type ListRow = Awaited<ReturnType<typeof repo.listPartners>>[number];
@@ -104,10 +57,10 @@ const toRow = (r: ListRow): PartnerRow => ({
 export async function listPartners(
   db: DbOrTx,
   viewer: Viewer,
-  part: ScopePart,
+  part: PartnersScopePart,
   query: PartnersQuery,
 ): Promise<Paged<PartnerRow>> {
-  const scope = await scopeOf(db, viewer, part);
+  const scope = await partnersScopeOf(db, viewer, part);
   const reccount = await repo.countPartners(db, scope, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
   const rows = await repo.listPartners(db, scope, query, win, reccount);
@@ -116,7 +69,7 @@ export async function listPartners(
 
 /** GET /api/partner_ca2: the area manager's home figures and the partners expiring within EXPIRING_DAYS days. */
 export async function capoareaHome(db: DbOrTx, viewer: Viewer): Promise<PartnerCa2Reply> {
-  const scope = await scopeOf(db, viewer, 'capoarea');
+  const scope = await partnersScopeOf(db, viewer, 'capoarea');
   const today = todayInRome();
   const expiring = { scadBetween: { from: today, to: addDays(today, EXPIRING_DAYS) } };
   const nexpiring = await repo.countPartners(db, scope, expiring);
@@ -157,15 +110,14 @@ const toProfile = (p: Stored, editable: boolean): PartnerProfile => ({
 });
 
 export async function getPartner(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PartnerProfile> {
-  const found = await accessTo(db, viewer, uuid);
-  if (!found) throw notFound();
-  return toProfile(found.row, found.access !== 'reseller-area');
+  const found = await partnerFor(db, viewer, uuid, 'view');
+  return toProfile(found.row, canPartner(found, 'edit'));
 }
 
 /** GET /api/npartner: the create form's blank record; an area manager's new partner is theirs from the start. */
 export async function blankPartner(db: DbOrTx, viewer: Viewer): Promise<PartnerProfile> {
   const now = nowIso();
-  const own = viewer.roles.includes('admin') ? undefined : await capoareaOfUser(db, viewer.userUuid);
+  const own = has(viewer, 'admin') ? undefined : await capoareaOfUser(db, viewer.userUuid);
   return toProfile(
     {
       uuid: '',
@@ -244,7 +196,7 @@ async function checkedValues(
 
 /** POST /api/partner/nuovo (admin, area manager): answers the new uuid. */
 export async function createPartner(db: Db, viewer: Viewer, body: PartnerSaveBody): Promise<string> {
-  const admin = viewer.roles.includes('admin');
+  const admin = has(viewer, 'admin');
   const area = admin ? undefined : await capoareaOfUser(db, viewer.userUuid);
   if (!admin && !area) throw forbidden();
   const values = await checkedValues(db, body, undefined, area);
@@ -259,9 +211,7 @@ export async function createPartner(db: Db, viewer: Viewer, body: PartnerSaveBod
  * anyone else does not reach it (404).
  */
 export async function savePartner(db: Db, viewer: Viewer, uuid: string, body: PartnerSaveBody): Promise<void> {
-  const found = await accessTo(db, viewer, uuid);
-  if (!found) throw notFound();
-  if (found.access === 'reseller-area') throw forbidden();
+  const found = await partnerFor(db, viewer, uuid, 'edit');
   const { row } = found;
   const record =
     found.access === 'reseller-assigned'
@@ -279,7 +229,7 @@ export async function deletePartner(
   uuid: string,
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
-  const scope = await scopeOf(db, viewer, viewer.roles.includes('admin') ? 'any' : 'capoarea');
+  const scope = await partnersScopeOf(db, viewer, has(viewer, 'admin') ? 'any' : 'capoarea');
   const deleted = await db.transaction().execute((tx) => repo.deletePartner(tx, scope, uuid));
   if (!deleted) throw notFound();
   // After the commit: a file left behind is only disk space, a row pointing to a missing file would be worse.

@@ -17,14 +17,14 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth, requireCapability } from '../../plugins/session.ts';
 import * as service from './posatori.service.ts';
-import type { ScopePart } from './posatori.service.ts';
+import type { PosatoriScopePart } from '../reach/posatori-reach.ts';
 
 export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['posatori'];
   const listSchema = { tags, querystring: posatoriQuery, response: { 200: posatoriPage, ...errors } };
 
-  const lists: [string, Parameters<typeof requireCapability>[0], ScopePart][] = [
+  const lists: [string, Parameters<typeof requireCapability>[0], PosatoriScopePart][] = [
     // Admin: every installer; area manager and reseller: their own reach (the same rows as the lists below).
     ['/api/posatori', 'posatori.view', 'any'],
     ['/api/posatori4ca', 'posatori.area', 'capoarea'],

@@ -1,5 +1,4 @@
 import { msg } from '@portal/shared/messages-it';
-import type { Role } from '@portal/shared/roles';
 import type { PagingQuery, Paged } from '@portal/shared/schemas/paging';
 import {
   posatoreAdminForm,
@@ -16,69 +15,32 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
-import { checkedBody, fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
+import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
-import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
+import { rivenditoreInReach } from '../rivenditori/rivenditori.repository.ts';
+import {
+  canPosatore,
+  posatoreFor,
+  posatoriScopeOf,
+  reachPosatore,
+  type PosatoreAccess,
+  type PosatoriScopePart,
+} from '../reach/posatori-reach.ts';
+import { has, type Viewer } from '../reach/viewer.ts';
 import * as repo from './posatori.repository.ts';
-import type { PosatoriScope } from './posatori.repository.ts';
 import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
-
-/** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
-export type ScopePart = 'any' | 'capoarea' | 'rivenditori';
-
-/** The viewer's reach as installer scope (see repo.visibleIn). */
-export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any'): Promise<PosatoriScope> {
-  const has = (role: Role) => viewer.roles.includes(role);
-  if (part === 'any' && has('admin')) return { all: true };
-  const scope: PosatoriScope = { all: false };
-  if ((part === 'any' || part === 'capoarea') && has('capoarea')) {
-    scope.capoarea = await capoareaOfUser(db, viewer.userUuid);
-  }
-  if ((part === 'any' || part === 'rivenditori') && has('rivenditori')) {
-    scope.rivenditore = (await rivenditoreOfUser(db, viewer.userUuid))?.uuid;
-  }
-  if (part === 'any' && has('posatore')) scope.userUuid = viewer.userUuid;
-  return scope;
-}
-
-/**
- * How a viewer reaches one installer, strongest first: admin, area manager in scope, the installer themselves,
- * their reseller (read-only). undefined: out of reach, answered 404.
- */
-export type Access = 'admin' | 'capoarea' | 'self' | 'reseller';
-
-export async function accessTo(
-  db: DbOrTx,
-  viewer: Viewer,
-  uuid: string,
-): Promise<{ access: Access; scope: PosatoriScope } | undefined> {
-  const candidates: [Access, Promise<PosatoriScope> | PosatoriScope | undefined][] = [
-    ['admin', viewer.roles.includes('admin') ? { all: true } : undefined],
-    ['capoarea', viewer.roles.includes('capoarea') ? scopeOf(db, viewer, 'capoarea') : undefined],
-    ['self', viewer.roles.includes('posatore') ? { all: false, userUuid: viewer.userUuid } : undefined],
-    ['reseller', viewer.roles.includes('rivenditori') ? scopeOf(db, viewer, 'rivenditori') : undefined],
-  ];
-  for (const [access, pending] of candidates) {
-    const scope = await pending;
-    if (scope && (await repo.findPosatore(db, scope, uuid))) return { access, scope };
-  }
-  return undefined;
-}
 
 /** Admin, or an area manager in scope, may change another installer's image and gallery; the installer their own. */
 export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
-  const found = await accessTo(db, viewer, uuid);
-  if (!found) return undefined;
-  return found.access !== 'reseller';
+  const found = await reachPosatore(db, viewer, uuid);
+  return found && canPosatore(found, 'edit');
 }
 
 export async function canView(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean> {
-  return (await accessTo(db, viewer, uuid)) !== undefined;
+  return (await reachPosatore(db, viewer, uuid)) !== undefined;
 }
 
 type ListRow = Awaited<ReturnType<typeof repo.listPosatori>>[number];
@@ -102,10 +64,10 @@ export const toRow = (r: ListRow): PosatoreRow => ({
 export async function listPosatori(
   db: DbOrTx,
   viewer: Viewer,
-  part: ScopePart,
+  part: PosatoriScopePart,
   query: PosatoriQuery,
 ): Promise<Paged<PosatoreRow>> {
-  const scope = await scopeOf(db, viewer, part);
+  const scope = await posatoriScopeOf(db, viewer, part);
   const reccount = await repo.countPosatori(db, scope, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
   const rows = await repo.listPosatori(db, scope, query, query.order || 'cognome', win, reccount);
@@ -113,7 +75,7 @@ export async function listPosatori(
 }
 
 export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori4riHome> {
-  const scope = await scopeOf(db, viewer, 'rivenditori');
+  const scope = await posatoriScopeOf(db, viewer, 'rivenditori');
   const cposatori = await repo.countPosatori(db, scope, {});
   const latest = await repo.listPosatori(
     db,
@@ -164,10 +126,7 @@ const toProfile = (p: Stored): PosatoreProfile => ({
 });
 
 export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
-  const found = await accessTo(db, viewer, uuid);
-  const row = found && (await repo.findPosatore(db, found.scope, uuid));
-  if (!row) throw notFound();
-  return toProfile(row);
+  return toProfile((await posatoreFor(db, viewer, uuid, 'view')).row);
 }
 
 /** A stored installer as the body of a save: the form's view of the row (flags as booleans, no reference as ''). */
@@ -204,7 +163,7 @@ export const saveBodyOf = (p: Pick<PosatoriTable, keyof PosatoreSaveBody>): Posa
  * certificate and last course date (the course filter and certification depend on them), the diisocyanate
  * training and the area manager and reseller they are assigned to.
  */
-const keptFor: Record<Exclude<Access, 'admin' | 'reseller'>, readonly (keyof PosatoreSaveBody)[]> = {
+const keptFor: Record<Exclude<PosatoreAccess, 'admin' | 'reseller'>, readonly (keyof PosatoreSaveBody)[]> = {
   capoarea: ['code', 'azienda'],
   self: ['code', 'azienda', 'tipo', 'certificato', 'dtstart', 'diisocianati', 'capoarea', 'rivenditore'],
 };
@@ -255,14 +214,12 @@ async function reachProblems(
  * reaches the profile read-only (403); anyone else does not reach it (404).
  */
 export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: PosatoreSaveBody): Promise<void> {
-  const found = await accessTo(db, viewer, uuid);
-  const stored = found && (await repo.findPosatore(db, found.scope, uuid));
-  if (!found || !stored) throw notFound();
-  if (found.access === 'reseller') throw forbidden();
+  const found = await posatoreFor(db, viewer, uuid, 'edit');
+  const stored = found.row;
 
   const current = saveBodyOf(stored);
   const record: PosatoreSaveBody = { ...current, ...body, email: normalizeLogin(body.email), code: body.code.trim() };
-  if (found.access !== 'admin')
+  if (found.access === 'capoarea' || found.access === 'self')
     for (const field of keptFor[found.access]) Object.assign(record, { [field]: current[field] });
 
   checkedBody(found.access === 'admin' ? posatoreAdminForm : posatoreProfileForm, record);
@@ -345,7 +302,7 @@ export async function deletePosatore(
   uuid: string,
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
-  const scope = await scopeOf(db, viewer, viewer.roles.includes('admin') ? 'any' : 'capoarea');
+  const scope = await posatoriScopeOf(db, viewer, has(viewer, 'admin') ? 'any' : 'capoarea');
   const deleted = await db.transaction().execute((tx) => repo.deletePosatore(tx, scope, uuid));
   if (!deleted) throw notFound();
   // After the commit: a file left behind is only disk space, a row pointing to a missing file would be worse.

@@ -1,4 +1,3 @@
-import type { Role } from '@portal/shared/roles';
 import type { ReportDefinition } from '@portal/shared/schemas/reports';
 import { centsToEuros } from '@portal/shared/money';
 import type { Db } from '../../db/database.ts';
@@ -8,14 +7,15 @@ import { notFound } from '../../plugins/error-envelope.ts';
 import { couponStateOf } from '../coupons/coupon-status.ts';
 import { listPayments } from '../partners/pagamenti.service.ts';
 import { getPartner } from '../partners/partners.service.ts';
-import { accessTo, getPosatore } from '../posatori/posatori.service.ts';
+import { getPosatore } from '../posatori/posatori.service.ts';
+import { posatoreFor } from '../reach/posatori-reach.ts';
 import { couponVoucher, installerSheet, paymentSummary } from './reports.documents.ts';
 import * as repo from './reports.repository.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
 export type Pdf = { body: Buffer; filename: string };
 
-/** The reports an admin can produce, each tied to the form whose data it prints (spec section 3). */
+/** The reports an admin can produce, each tied to the form whose data it prints. */
 export const reportDefinitions: ReportDefinition[] = [
   {
     id: 'posatore',
@@ -65,8 +65,8 @@ export async function installerSheetPdf(db: Db, viewer: Viewer, uuid: string): P
  */
 export async function couponVoucherPdf(db: Db, viewer: Viewer, uuid: string): Promise<Pdf> {
   const c = await repo.couponForVoucher(db, uuid);
-  const found = c && (await accessTo(db, viewer, c.posatore));
-  if (!c || !found || !['admin', 'capoarea', 'self'].includes(found.access)) throw notFound();
+  if (!c) throw notFound();
+  await posatoreFor(db, viewer, c.posatore, 'coupons');
   const today = todayInRome();
   const body = await renderPdf({
     title: 'Buono coupon',

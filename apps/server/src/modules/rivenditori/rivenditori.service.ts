@@ -1,5 +1,4 @@
 import { msg } from '@portal/shared/messages-it';
-import type { Role } from '@portal/shared/roles';
 import type { AccountStatoBody } from '@portal/shared/schemas/capoarea';
 import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
 import {
@@ -20,31 +19,18 @@ import { newId } from '../../lib/tokens.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { removeAccountRole } from '../auth/auth.repository.ts';
-import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import * as provs from '../provs/provs.repository.ts';
+import { rivenditoriScopeOf, type RivenditoriScopePart } from '../reach/rivenditori-reach.ts';
+import type { Viewer } from '../reach/viewer.ts';
 import * as repo from './rivenditori.repository.ts';
-import type { RivenditoriScope } from './rivenditori.repository.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
-
-/** Which part of a viewer's reach a list uses: all of it, or only what the area-manager role grants. */
-export type ScopePart = 'any' | 'capoarea';
-
-/** The viewer's reach as reseller scope (see repo.visibleIn). */
-export async function scopeOf(db: DbOrTx, viewer: Viewer, part: ScopePart = 'any'): Promise<RivenditoriScope> {
-  if (part === 'any' && viewer.roles.includes('admin')) return { all: true };
-  const scope: RivenditoriScope = { all: false };
-  if (viewer.roles.includes('capoarea')) scope.capoarea = await capoareaOfUser(db, viewer.userUuid);
-  return scope;
-}
 
 export async function listRivenditori(
   db: Db,
   viewer: Viewer,
-  part: ScopePart,
+  part: RivenditoriScopePart,
   query: RivenditoriQuery,
 ): Promise<Paged<RivenditoreRow>> {
-  const scope = await scopeOf(db, viewer, part);
+  const scope = await rivenditoriScopeOf(db, viewer, part);
   const reccount = await repo.countRivenditori(db, scope, query);
   const win = pageWindow(reccount, query satisfies PagingQuery);
   const rows = await repo.listRivenditori(db, scope, query, win, reccount);
@@ -67,7 +53,7 @@ export async function listRivenditori(
 
 /** Resellers an area manager reaches (their home's criv). */
 export async function countInReach(db: DbOrTx, viewer: Viewer): Promise<number> {
-  return repo.countRivenditori(db, await scopeOf(db, viewer, 'capoarea'), {});
+  return repo.countRivenditori(db, await rivenditoriScopeOf(db, viewer, 'capoarea'), {});
 }
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findRivenditore>>>;
@@ -99,7 +85,7 @@ async function toProfile(db: DbOrTx, r: Stored): Promise<RivenditoreProfile> {
 
 /** GET /api/rivenditore/{id}: admin any, area manager within reach (read-only), else 404. */
 export async function getRivenditore(db: Db, viewer: Viewer, uuid: string): Promise<RivenditoreProfile> {
-  const row = await repo.findRivenditore(db, await scopeOf(db, viewer), uuid);
+  const row = await repo.findRivenditore(db, await rivenditoriScopeOf(db, viewer), uuid);
   if (!row) throw notFound();
   return toProfile(db, row);
 }

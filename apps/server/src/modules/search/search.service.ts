@@ -1,24 +1,22 @@
-import type { Role } from '@portal/shared/roles';
 import { SEARCH_PER_KIND, type SearchResult } from '@portal/shared/schemas/search';
 import type { DbOrTx } from '../../db/database.ts';
 import { searchDocuments } from '../documents/documents.service.ts';
 import { searchMessages } from '../messages/messages.service.ts';
 import { searchByName as searchPartners } from '../partners/partners.repository.ts';
-import { scopeOf as partnersScopeOf } from '../partners/partners.service.ts';
+import { partnersScopeOf } from '../reach/partners-reach.ts';
 import { searchByName as searchPosatori } from '../posatori/posatori.repository.ts';
-import { scopeOf as posatoriScopeOf } from '../posatori/posatori.service.ts';
-
-type Viewer = { userUuid: string; roles: readonly Role[] };
+import { posatoriScopeOf } from '../reach/posatori-reach.ts';
+import { allows, type Viewer } from '../reach/viewer.ts';
 
 /**
- * One provider per kind of result (spec section 3: company, pers, msg, doc), each reading only what the viewer may
+ * One provider per kind of result (company, pers, msg, doc), each reading only what the viewer may
  * see, through the same scope as its list and an index: names that start with the text first (already in name
  * order), then others containing it, with no sort of every match (docs/decisions/0020).
  */
 const providers: ((db: DbOrTx, viewer: Viewer, text: string) => Promise<SearchResult[]>)[] = [
   // Partner companies in reach (admin all; area manager and reseller their area).
   async (db, viewer, text) => {
-    if (!viewer.roles.some((r) => r === 'admin' || r === 'capoarea' || r === 'rivenditori')) return [];
+    if (!allows(viewer, 'partners.view')) return [];
     const scope = await partnersScopeOf(db, viewer, 'any');
     const rows = await searchPartners(db, scope, text, SEARCH_PER_KIND);
     return rows.map((p) => ({

@@ -1,4 +1,3 @@
-import type { Role } from '@portal/shared/roles';
 import type { MassActivation } from '@portal/shared/schemas/sendmassive';
 import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
@@ -13,8 +12,8 @@ import * as accounts from '../auth/auth.repository.ts';
 import { ACTIVATION_MINUTES } from '../auth/auth.service.ts';
 import * as repo from './sendmassive.repository.ts';
 import type { MassActivationsTable } from './sendmassive.table.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
-type Viewer = { userUuid: string; roles: readonly Role[] };
 export type MassActivationDeps = { db: Db; background: Background; publicUrl: string; onQueued: () => void };
 
 /** Installers read per page of the registry, and handled per transaction. */
