@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
 import { isSqlite } from './text-search.ts';
@@ -17,10 +17,11 @@ export function pageWindow(reccount: number, query: PagingQuery): PageWindow {
 }
 
 /**
- * A list order: the columns of one index, in its directions, ending in a unique column (uuid) so pages never
- * overlap. Column names are those the list's arms select.
+ * A list order: the columns of one index, in its directions, ending in a unique column (the list's key) so pages
+ * never overlap. Column names are the table's; a computed key (the state of a coupon on a given day) gives its
+ * expression as the third item and the name it is selected under.
  */
-export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc', value?: RawBuilder<unknown>])[];
 
 /** One part of a viewer's reach: the rows whose column equals the value (an indexed column). */
 export type ReachPart = readonly [column: string, value: string];
@@ -54,11 +55,16 @@ export type ListQuery<T extends keyof Database> = {
   arms: readonly SelectQueryBuilder<Database, T, object>[];
   order: ListOrder;
   matched: boolean;
+  /** The column that names a row, last in the order: uuid, or the row's uuid in a table of links to it. */
+  key?: string;
 };
 
 /** Each arm's count: the parts are disjoint, so the list's reccount is their sum (see cachedCount). */
 export const countQueries = <T extends keyof Database>(list: ListQuery<T>) =>
   list.arms.map((arm) => arm.select((eb) => eb.fn.countAll<number>().as('n')));
+
+/** The reccount of a walk that reads a list page after page from its start and never needs its end. */
+export const UNCOUNTED = Number.MAX_SAFE_INTEGER;
 
 /**
  * One page of a list, in its order, in two reads. First the page's keys: the order's columns, which its index
@@ -78,14 +84,17 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const end = Math.min(win.offset + win.size, reccount);
   if (list.arms.length === 0 || end <= win.offset) return [];
   const reverse = win.offset > reccount - end;
-  const order = list.order.map(([column, direction]) => [column, reverse ? flip(direction) : direction] as const);
+  const order = list.order.map(
+    ([column, direction, value]) =>
+      [column, reverse ? flip(direction) : direction, value ?? sql.ref(`${list.table}.${column}`)] as const,
+  );
   const keys = list.arms.map((arm, i) => {
-    const selected = arm.select(order.map(([column]) => sql.ref(`${list.table}.${column}`).as(column)));
+    const selected = arm.select(order.map(([column, , value]) => value.as(column)));
     if (list.arms.length === 1 || isSqlite(db)) return selected;
     // PostgreSQL merges UNION ALL arms (Merge Append) only when each arm comes ordered out of a subquery of its
     // own: it does not see that an arm's equality (state = 'MI') leaves its index ordered by the columns after it.
     let ordered = selected;
-    for (const [column, direction] of order) ordered = ordered.orderBy(sql.ref(`${list.table}.${column}`), direction);
+    for (const [, direction, value] of order) ordered = ordered.orderBy(value, direction);
     return db.selectFrom(ordered.limit(Number.MAX_SAFE_INTEGER).as(`arm${i}`)).selectAll();
   }) as SelectQueryBuilder<Database, T, object>[];
   const [first, ...rest] = keys;
@@ -100,8 +109,9 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const found = (await q
     .limit(end - win.offset)
     .offset(reverse ? reccount - end : win.offset)
-    .execute()) as unknown as { uuid: string }[];
-  const uuids = (reverse ? found.reverse() : found).map((k) => k.uuid);
+    .execute()) as unknown as Record<string, string>[];
+  const key = list.key ?? 'uuid';
+  const uuids = (reverse ? found.reverse() : found).flatMap((k) => k[key] ?? []);
   if (uuids.length === 0) return [];
   const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
   return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);

@@ -166,7 +166,7 @@ const cases: Case[] = [
     tables: ['coupons'],
     sorts: 'matches',
     run: async (db) => [
-      await coupons.listOfInstaller(db, ANY_UUID, '2026-11-25', page),
+      await coupons.listOfInstaller(db, ANY_UUID, '2026-11-25', page, page.size),
       await coupons.totalsOfInstaller(db, ANY_UUID, '2026-11-25'),
     ],
   },
@@ -213,8 +213,8 @@ const cases: Case[] = [
     tables: ['documents', 'document_groups'],
     ...(scope.all && kind === undefined ? { walks: true as const } : {}),
     run: async (db) => {
-      await documents.countDocuments(db, scope, kind);
-      return documents.listDocuments(db, scope, kind, page);
+      const reccount = await documents.countDocuments(db, scope, kind);
+      return documents.listDocuments(db, scope, kind, page, reccount);
     },
   })),
   // Communications: a user's folder is one range of its index, newest first; the filters look only inside it.

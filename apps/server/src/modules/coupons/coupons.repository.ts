@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import type { PageWindow } from '../../lib/paging.ts';
+import { pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { couponIs, type CouponState } from './coupon-status.ts';
 import type { PosatoreCouponTotals } from '../posatori/posatori.table.ts';
 import type { CouponsTable } from './coupons.table.ts';
@@ -15,32 +15,42 @@ function ofInstaller(db: DbOrTx, posatore: string) {
 }
 
 /**
- * One page of an installer's coupons: valid ones first, soonest expiry first (what the counter needs), then used
- * and expired ones, newest first. An installer holds tens of coupons, so the order is computed over their rows only.
+ * One page of an installer's coupons (pageRows): valid ones first, soonest expiry first (what the counter needs),
+ * then used and expired ones, newest first. An installer holds tens of coupons, so the order is computed over their
+ * rows only.
  */
-export function listOfInstaller(db: DbOrTx, posatore: string, today: string, win: PageWindow) {
-  return ofInstaller(db, posatore)
-    .select([
-      'coupons.uuid',
-      'coupons.code',
-      'coupons.dtesecuzione',
-      'coupons.tipo',
-      'coupon_types.tipo as destipo',
-      'coupon_types.colore',
-      'coupon_types.disattiva as tipo_disattiva',
-      'coupons.valore',
-      'coupons.scadenza',
-      'rivenditori.ragsoc as riv_ragsoc',
-      'rivenditori.name as riv_name',
-      'rivenditori.lastname as riv_lastname',
-    ])
-    .orderBy(sql`case when coupons.dtesecuzione is null and coupons.scadenza >= ${today} then 0 else 1 end`)
-    .orderBy(sql`case when coupons.dtesecuzione is null and coupons.scadenza >= ${today} then coupons.scadenza end`)
-    .orderBy(sql`coalesce(coupons.dtesecuzione, coupons.scadenza)`, 'desc')
-    .orderBy('coupons.uuid')
-    .limit(win.size)
-    .offset(win.offset)
-    .execute();
+export function listOfInstaller(db: DbOrTx, posatore: string, today: string, win: PageWindow, reccount: number) {
+  const valid = sql`coupons.dtesecuzione is null and coupons.scadenza >= ${today}`;
+  const list: ListQuery<'coupons'> = {
+    table: 'coupons',
+    arms: [db.selectFrom('coupons').where('coupons.posatore', '=', posatore)],
+    order: [
+      ['valid_last', 'asc', sql`case when ${valid} then 0 else 1 end`],
+      ['valid_expiry', 'asc', sql`case when ${valid} then coupons.scadenza end`],
+      ['closed_on', 'desc', sql`coalesce(coupons.dtesecuzione, coupons.scadenza)`],
+      ['uuid', 'asc'],
+    ],
+    matched: false,
+  };
+  return pageRows(db, list, win, reccount, (uuids) =>
+    ofInstaller(db, posatore)
+      .where('coupons.uuid', 'in', uuids)
+      .select([
+        'coupons.uuid',
+        'coupons.code',
+        'coupons.dtesecuzione',
+        'coupons.tipo',
+        'coupon_types.tipo as destipo',
+        'coupon_types.colore',
+        'coupon_types.disattiva as tipo_disattiva',
+        'coupons.valore',
+        'coupons.scadenza',
+        'rivenditori.ragsoc as riv_ragsoc',
+        'rivenditori.name as riv_name',
+        'rivenditori.lastname as riv_lastname',
+      ])
+      .execute(),
+  );
 }
 
 /** Count and value (cents) of an installer's coupons in each state, in one pass over their rows. */

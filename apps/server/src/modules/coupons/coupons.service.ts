@@ -69,7 +69,7 @@ export async function installerCoupons(
   const today = todayInRome();
   const t = await repo.totalsOfInstaller(db, posatore, today);
   const win = pageWindow(t.tot.n, query);
-  const rows = await repo.listOfInstaller(db, posatore, today, win);
+  const rows = await repo.listOfInstaller(db, posatore, today, win, t.tot.n);
   const fig = (f: { n: number; cents: number }) => ({ n: f.n, valore: centsToEuros(f.cents) });
   return {
     data: rows.map((r) => toRow(r, today)),

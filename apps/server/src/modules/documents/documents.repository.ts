@@ -12,70 +12,79 @@ import {
   type TextField,
 } from '../../lib/text-search.ts';
 import { cachedCount } from '../../lib/list-counts.ts';
-import type { PageWindow } from '../../lib/paging.ts';
+import { countQueries, pageRows, UNCOUNTED, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import type { DocumentsTable } from './documents.table.ts';
 
 /** Which documents a list shows: every one (admin), or those of one group; optionally of one kind. */
 export type DocumentsScope = { all: true } | { all: false; group: Role };
 
-/** The page's keys in date order, newest first, from one index range (migration 2026-11-24-11). */
-async function pageKeys(
-  db: DbOrTx,
-  scope: DocumentsScope,
-  kind: DocumentKind | undefined,
-  win: PageWindow,
-): Promise<string[]> {
+/**
+ * A list of documents, newest first: every one from the documents' date index, or a group's from the index of
+ * their links (migration 2026-11-24-11); optionally of one kind.
+ */
+function documentList(db: DbOrTx, scope: DocumentsScope, kind: DocumentKind | undefined) {
+  const ofKind = kind !== undefined;
   if (scope.all) {
-    const rows = await db
-      .selectFrom('documents')
-      .select('uuid')
-      .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
-      .orderBy('created_at', 'desc')
-      .orderBy('uuid', 'desc')
-      .limit(win.size)
-      .offset(win.offset)
-      .execute();
-    return rows.map((r) => r.uuid);
+    const arm = db.selectFrom('documents').$if(ofKind, (q) => q.where('kind', '=', kind as DocumentKind));
+    const list: ListQuery<'documents'> = {
+      table: 'documents',
+      arms: [arm],
+      order: [
+        ['created_at', 'desc'],
+        ['uuid', 'desc'],
+      ],
+      matched: false,
+    };
+    return { all: list };
   }
-  const rows = await db
+  const arm = db
     .selectFrom('document_groups')
-    .select('document_uuid')
     .where('grp', '=', scope.group)
-    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
-    .orderBy('created_at', 'desc')
-    .orderBy('document_uuid', 'desc')
-    .limit(win.size)
-    .offset(win.offset)
-    .execute();
-  return rows.map((r) => r.document_uuid);
+    .$if(ofKind, (q) => q.where('kind', '=', kind as DocumentKind));
+  const list: ListQuery<'document_groups'> = {
+    table: 'document_groups',
+    arms: [arm],
+    order: [
+      ['created_at', 'desc'],
+      ['document_uuid', 'desc'],
+    ],
+    matched: false,
+    key: 'document_uuid',
+  };
+  return { group: list };
 }
 
 /** A list's count, cached until a document or a group row changes (list_versions). */
 export async function countDocuments(db: DbOrTx, scope: DocumentsScope, kind?: DocumentKind): Promise<number> {
-  const query = scope.all
-    ? db
-        .selectFrom('documents')
-        .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-    : db
-        .selectFrom('document_groups')
-        .where('grp', '=', scope.group)
-        .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))
-        .select((eb) => eb.fn.countAll<number>().as('n'));
-  return cachedCount(db, ['documents', 'document_groups'], [query]);
+  const list = documentList(db, scope, kind);
+  const queries = list.all ? countQueries(list.all) : countQueries(list.group);
+  return cachedCount(db, ['documents', 'document_groups'], queries);
 }
 
+/** One page of a list (pageRows): its keys in order, then `rowsOf` them. */
+async function pageOf<R extends { uuid: string }>(
+  db: DbOrTx,
+  scope: DocumentsScope,
+  kind: DocumentKind | undefined,
+  win: PageWindow,
+  reccount: number,
+  rowsOf: (uuids: string[]) => Promise<R[]>,
+): Promise<R[]> {
+  const list = documentList(db, scope, kind);
+  return list.all ? pageRows(db, list.all, win, reccount, rowsOf) : pageRows(db, list.group, win, reccount, rowsOf);
+}
+
+/** One page of a list's documents; `reccount` is the list's count. */
 export async function listDocuments(
   db: DbOrTx,
   scope: DocumentsScope,
   kind: DocumentKind | undefined,
   win: PageWindow,
+  reccount: number,
 ) {
-  const uuids = await pageKeys(db, scope, kind, win);
-  if (uuids.length === 0) return [];
-  const rows = await db.selectFrom('documents').selectAll().where('uuid', 'in', uuids).execute();
-  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
-  return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+  return pageOf(db, scope, kind, win, reccount, (uuids) =>
+    db.selectFrom('documents').selectAll().where('uuid', 'in', uuids).execute(),
+  );
 }
 
 /** The groups of some documents, for their rows' dests. */
@@ -143,11 +152,6 @@ export async function deleteDocument(db: DbOrTx, uuid: string): Promise<void> {
   await db.deleteFrom('documents').where('uuid', '=', uuid).execute();
 }
 
-/** The newest documents a group may see (the installer's home). */
-export async function latestFor(db: DbOrTx, group: Role, limit: number) {
-  return listDocuments(db, { all: false, group }, undefined, { page: 1, pages: 1, size: limit, offset: 0 });
-}
-
 /** The title's trigram search (migration 2026-11-25-17): documents_fts on SQLite, pg_trgm on PostgreSQL. */
 export const titleField: TextField = { table: 'documents', search: 'title_key', prefix: [] };
 
@@ -192,8 +196,10 @@ export async function searchTitles(db: DbOrTx, scope: DocumentsScope, text: stri
   const matches = all.map((r) => r.uuid);
   if (matches.length <= FEW_MATCHES) return matches.length === 0 ? [] : newestVisible(db, scope, matches, limit);
   const walked = await walkMatching(
-    async (offset, size) =>
-      (await pageKeys(db, scope, undefined, { page: 1, pages: 1, size, offset })).map((uuid) => ({ uuid })),
+    (offset, size) =>
+      pageOf(db, scope, undefined, { page: 1, pages: 1, size, offset }, UNCOUNTED, async (uuids) =>
+        uuids.map((uuid) => ({ uuid })),
+      ),
     limit,
     async (uuids) => {
       const rows = await db

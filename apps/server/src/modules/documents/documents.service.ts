@@ -91,7 +91,7 @@ async function page(db: DbOrTx, scope: repo.DocumentsScope, query: DocumentsQuer
   const kind = query.ftipo || undefined;
   const reccount = await repo.countDocuments(db, scope, kind);
   const win = pageWindow(reccount, query);
-  const rows = await repo.listDocuments(db, scope, kind, win);
+  const rows = await repo.listDocuments(db, scope, kind, win, reccount);
   const groups = await repo.groupsOf(
     db,
     rows.map((r) => r.uuid),
@@ -199,10 +199,4 @@ export async function searchDocuments(
   }
   const found = await repo.searchTitles(db, scope, text, limit);
   return found.map((d) => ({ tipo: 'doc' as const, uuid: d.uuid, descri: d.title }));
-}
-
-/** The newest documents the viewer's group may see (the installer's home). */
-export async function latestDocuments(db: DbOrTx, viewer: Viewer, limit: number): Promise<DocumentRow[]> {
-  const page = await listMine(db, viewer, { page: 1, size: limit });
-  return page.data;
 }
