@@ -46,7 +46,7 @@ export type Config = {
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   /** Fastify trustProxy: behind a load balancer the client address (used by login throttling) is in X-Forwarded-For. */
   trustProxy: boolean | string;
-  /** Pause between two e-mails of the queue (lib/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
+  /** Pause between two e-mails of the queue (modules/mail/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
   mailPaceMs: number;
 };
 

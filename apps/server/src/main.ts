@@ -5,7 +5,7 @@ import { isEmpty, seedDemo } from './db/seed/demo.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { deleteExpiredSessions, pruneFailures } from './modules/auth/auth.repository.ts';
 import { addMinutes, nowIso } from './lib/clock.ts';
-import { startMailWorker } from './lib/mail-queue.ts';
+import { startMailWorker } from './modules/mail/mail-queue.ts';
 import { pruneSends } from './modules/messages/send-limits.ts';
 
 const config = loadConfig();

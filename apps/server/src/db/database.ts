@@ -7,8 +7,8 @@ import type { CouponsTable, CouponTypesTable } from '../modules/coupons/coupons.
 import type { DocumentGroupsTable, DocumentsTable } from '../modules/documents/documents.table.ts';
 import type { MessageRecipientsTable, MessageSendsTable, MessagesTable } from '../modules/messages/messages.table.ts';
 import type { PartnerPaymentsTable, PartnersTable } from '../modules/partners/partners.table.ts';
-import type { ListVersionsTable } from '../lib/list-counts.ts';
-import type { MailQueueTable } from '../lib/mail-queue.ts';
+import type { ListVersionsTable } from './list-versions.table.ts';
+import type { MailQueueTable } from '../modules/mail/mail.table.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';

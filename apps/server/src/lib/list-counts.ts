@@ -1,11 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
 
-/** One counter per listed table, bumped by a trigger on every write to it (migration 2026-11-23-07). */
-export interface ListVersionsTable {
-  name: string;
-  version: number;
-}
 export type ListTable =
   | 'posatori'
   | 'partners'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { enqueueMails, sendDueMails, type MailQueueTable } from '../../src/lib/mail-queue.ts';
+import { enqueueMails, sendDueMails } from '../../src/modules/mail/mail-queue.ts';
+import type { MailQueueTable } from '../../src/modules/mail/mail.table.ts';
 import type { Mail } from '../../src/lib/mailer.ts';
 import { createTestContext, migrateWhileOthersDrop, type TestContext } from '../helpers.ts';
 

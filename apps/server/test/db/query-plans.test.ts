@@ -1,7 +1,7 @@
 import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/database.ts';
-import * as mailQueue from '../../src/lib/mail-queue.ts';
+import * as mailQueue from '../../src/modules/mail/mail-queue.ts';
 import { fold, isSqlite } from '../../src/lib/text-search.ts';
 import * as capoarea from '../../src/modules/capoarea/capoarea.repository.ts';
 import * as couponTypes from '../../src/modules/coupon-types/coupon-types.repository.ts';

@@ -5,7 +5,7 @@ import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { enqueueMails } from '../../lib/mail-queue.ts';
+import { enqueueMails } from '../mail/mail-queue.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { emailChangedMail } from './account-mails.ts';
 import * as repo from './auth.repository.ts';

@@ -7,7 +7,7 @@ import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { sendTransactional } from '../../lib/mail-queue.ts';
+import { sendTransactional } from '../mail/mail-queue.ts';
 import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../sessions/sessions.service.ts';
@@ -114,7 +114,7 @@ export function createAuthService(deps: AuthDeps) {
   /**
    * A new reset or activation link for the account, stored as its hash, and the e-mail that carries it: a
    * transactional mail, sent at once and kept in the queue until it is, so a mail server that is down loses nothing
-   * (lib/mail-queue.ts).
+   * (modules/mail/mail-queue.ts).
    */
   async function sendResetMail(to: string, userUuid: string, activation: boolean): Promise<void> {
     const now = nowIso();

@@ -1,6 +1,6 @@
 import { sql, type AliasableExpression } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { nextTurn, PRIORITY } from '../../lib/mail-queue.ts';
+import { nextTurn, PRIORITY } from '../mail/mail-queue.ts';
 import {
   CONTAINS_MIN,
   containsUpTo,

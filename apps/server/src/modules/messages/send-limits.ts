@@ -13,7 +13,7 @@ export const MESSAGES_PER_MINUTE = 5;
 
 /**
  * Recipients a person may reach in an hour, by role (a person with several roles has the largest). The one queue
- * sends 18,000 e-mails an hour (5 a second), and it takes the senders in turn (lib/mail-queue.ts), so a large send
+ * sends 18,000 e-mails an hour (5 a second), and it takes the senders in turn (modules/mail/mail-queue.ts), so a large send
  * no longer holds back the others; the limit bounds what one account, or whoever took it over, can send.
  * - rivenditori: their own installers, 25 on average at full size and a few hundred for the largest: a message to
  *   all of them several times an hour.

@@ -3,7 +3,7 @@ import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
-import { enqueueMails } from '../../lib/mail-queue.ts';
+import { enqueueMails } from '../mail/mail-queue.ts';
 import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError } from '../../plugins/error-envelope.ts';
 import { accountLinkMail, resetLink } from '../auth/account-mails.ts';

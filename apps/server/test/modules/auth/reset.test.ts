@@ -11,7 +11,7 @@ import {
 } from '../../helpers.ts';
 import { buildApp } from '../../../src/app.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { enqueueMails, sendDueMails } from '../../../src/lib/mail-queue.ts';
+import { enqueueMails, sendDueMails } from '../../../src/modules/mail/mail-queue.ts';
 import type { Mail, Mailer } from '../../../src/lib/mailer.ts';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MassActivation } from '@portal/shared/schemas/sendmassive';
-import { sendDueMails } from '../../../src/lib/mail-queue.ts';
+import { sendDueMails } from '../../../src/modules/mail/mail-queue.ts';
 import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, login, loginEveryRole, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';
 

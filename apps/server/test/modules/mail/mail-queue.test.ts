@@ -6,9 +6,9 @@ import {
   sendTransactional,
   startMailWorker,
   type MailPriority,
-} from '../../src/lib/mail-queue.ts';
-import type { Mail, Mailer } from '../../src/lib/mailer.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+} from '../../../src/modules/mail/mail-queue.ts';
+import type { Mail, Mailer } from '../../../src/lib/mailer.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
