@@ -20,7 +20,7 @@ import { registerCouponTypesRoutes } from './modules/coupon-types/coupon-types.r
 import { registerCouponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { registerExportsRoutes } from './modules/exports/exports.routes.ts';
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
-import { registerSendmassiveRoutes } from './modules/sendmassive/sendmassive.routes.ts';
+import { registerMassActivationRoutes } from './modules/mass-activation/mass-activation.routes.ts';
 import { registerImportsRoutes } from './modules/imports/imports.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
@@ -32,8 +32,8 @@ import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
 import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
-import { registerSessionsRoutes } from './modules/sessions/sessions.routes.ts';
-import { usageRecorder } from './modules/sessions/sessions.service.ts';
+import { registerUsageStatisticsRoutes } from './modules/usage-statistics/usage-statistics.routes.ts';
+import { usageRecorder } from './modules/usage-statistics/usage-statistics.service.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
@@ -190,8 +190,8 @@ export async function buildApp({
   registerReportsRoutes(app, db);
   registerImportsRoutes(app, db);
   registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() }, usage);
-  registerSendmassiveRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
-  registerSessionsRoutes(app, db);
+  registerMassActivationRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
+  registerUsageStatisticsRoutes(app, db);
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -12,8 +12,8 @@ import type { MailQueueTable } from '../modules/mail/mail.table.ts';
 import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';
-import type { MassActivationsTable } from '../modules/sendmassive/sendmassive.table.ts';
-import type { UsageDaysTable } from '../modules/sessions/sessions.table.ts';
+import type { MassActivationsTable } from '../modules/mass-activation/mass-activation.table.ts';
+import type { UsageDaysTable } from '../modules/usage-statistics/usage-statistics.table.ts';
 
 export interface Database extends AuthTables {
   admins: AdminsTable;

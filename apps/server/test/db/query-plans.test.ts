@@ -15,8 +15,8 @@ import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
 import * as accounts from '../../src/modules/auth/auth.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
-import * as sendmassive from '../../src/modules/sendmassive/sendmassive.repository.ts';
-import * as sessions from '../../src/modules/sessions/sessions.repository.ts';
+import * as sendmassive from '../../src/modules/mass-activation/mass-activation.repository.ts';
+import * as sessions from '../../src/modules/usage-statistics/usage-statistics.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**

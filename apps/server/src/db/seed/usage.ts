@@ -1,7 +1,7 @@
 import { landingRole, roles as allRoles, type Role } from '@portal/shared/roles';
 import type { DbOrTx } from '../database.ts';
 import { addDays } from '../../lib/clock.ts';
-import type { UsageDaysTable } from '../../modules/sessions/sessions.table.ts';
+import type { UsageDaysTable } from '../../modules/usage-statistics/usage-statistics.table.ts';
 
 /**
  * How often each role uses the portal on a weekday (the chance a person with an active account is active that

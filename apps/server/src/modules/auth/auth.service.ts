@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sendTransactional } from '../mail/mail-queue.ts';
 import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
-import type { UsageRecorder } from '../sessions/sessions.service.ts';
+import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
 import { loginTaken } from './accounts.service.ts';
 import * as repo from './auth.repository.ts';

@@ -18,7 +18,7 @@ import { readUpload } from '../../lib/uploads.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { downloadHeaders } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
-import type { UsageRecorder } from '../sessions/sessions.service.ts';
+import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 import * as service from './documents.service.ts';
 
 /**

@@ -20,7 +20,7 @@ import { errorReply } from '@portal/shared/schemas/errors';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './messages.service.ts';
-import type { UsageRecorder } from '../sessions/sessions.service.ts';
+import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 
 /** Communications (spec sections 2, 3, 4, 7): folders, the message, the composer's recipients, read state. */
 export function registerMessagesRoutes(

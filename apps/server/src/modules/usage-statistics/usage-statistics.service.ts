@@ -13,9 +13,9 @@ import type { DbOrTx } from '../../db/database.ts';
 import { addDays, todayInRome } from '../../lib/clock.ts';
 import { onePage, sheetOf, type ExportColumn, type Sheet } from '../../lib/xlsx-export.ts';
 import { tableCombo } from '../combos/combos.service.ts';
-import * as repo from './sessions.repository.ts';
+import * as repo from './usage-statistics.repository.ts';
 
-export type { UsageKind } from './sessions.repository.ts';
+export type { UsageKind } from './usage-statistics.repository.ts';
 
 /**
  * Records what people do for the statistics: a login, a document download, a message read. Counted under the

@@ -10,8 +10,8 @@ import { accountLinkMail, resetLink } from '../auth/account-mails.ts';
 import { retryOnLoginCollision } from '../auth/accounts.service.ts';
 import * as accounts from '../auth/auth.repository.ts';
 import { ACTIVATION_MINUTES } from '../auth/auth.service.ts';
-import * as repo from './sendmassive.repository.ts';
-import type { MassActivationsTable } from './sendmassive.table.ts';
+import * as repo from './mass-activation.repository.ts';
+import type { MassActivationsTable } from './mass-activation.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
 
 export type MassActivationDeps = { db: Db; background: Background; publicUrl: string; onQueued: () => void };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import type { MassActivationsTable } from './sendmassive.table.ts';
+import type { MassActivationsTable } from './mass-activation.table.ts';
 
 /** An installer as the mass activation sees it: their e-mail and their account, if any. */
 export type Candidate = {

@@ -5,10 +5,10 @@ import { massActivation, massActivationReply } from '@portal/shared/schemas/send
 import { z } from 'zod';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
-import * as service from './sendmassive.service.ts';
+import * as service from './mass-activation.service.ts';
 
 /** 'Invio massivo attivazioni' (spec sections 2 and 7): the press, and its progress. */
-export function registerSendmassiveRoutes(app: FastifyInstance, deps: service.MassActivationDeps): void {
+export function registerMassActivationRoutes(app: FastifyInstance, deps: service.MassActivationDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const guard = requireCapability('passwords.reset');

@@ -5,10 +5,10 @@ import type { Db } from '../../db/database.ts';
 import { sendWorkbook } from '../../lib/xlsx-export.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { requireCapability } from '../../plugins/session.ts';
-import * as service from './sessions.service.ts';
+import * as service from './usage-statistics.service.ts';
 
 /** Usage statistics (/admin/sessions): the figures of a date range, and the same as a workbook. Admins only. */
-export function registerSessionsRoutes(app: FastifyInstance, db: Db): void {
+export function registerUsageStatisticsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessions'];
   const guard = requireCapability('sessions.view');
