@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { areaManagerRules } from '../validation/profile-rules.ts';
 import { rulesCheck } from '../validation/rules.ts';
-import {
-  ADDRESS_MAX,
-  capText,
-  EMAIL_MAX,
-  NAME_MAX,
-  phoneText,
-  provinceFilter,
-  provinceList,
-  provinceOrEmpty,
-  taxIdText,
-  text,
-} from './fields.ts';
+import { NAME_MAX, provinceFilter, provinceList, text } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
+import { personFields, personProfileFields, personTailFields } from './person.ts';
 import { accountStato } from './posatori.ts';
 import { formRefusal } from './errors.ts';
 
@@ -50,21 +40,7 @@ export type CapoareaPage = z.infer<typeof capoareaPage>;
  * it. Other keys (uuid, ragsoc, username, img, stato) are ignored: ragsoc becomes "name lastname", username is
  * the e-mail given at creation, stato changes only through POST /api/capoarea/{id}/stato.
  */
-export const capoareaSaveBody = z.object({
-  name: text(NAME_MAX),
-  lastname: text(NAME_MAX),
-  piva: taxIdText,
-  codfis: taxIdText,
-  address: text(ADDRESS_MAX),
-  city: text(NAME_MAX),
-  cap: capText,
-  state: provinceOrEmpty,
-  phone: phoneText,
-  cell: phoneText,
-  email: text(EMAIL_MAX),
-  website: text(ADDRESS_MAX),
-  provs: provinceList,
-});
+export const capoareaSaveBody = z.object({ ...personFields, provs: provinceList });
 export type CapoareaSaveBody = z.infer<typeof capoareaSaveBody>;
 
 /** The area-manager form: the record with areaManagerRules; a failure's reason is the first field message (the screen reads 'Errore: {reason}'). */
@@ -77,26 +53,12 @@ export type CapoareaOwnBody = z.infer<typeof capoareaOwnBody>;
 export const capoareaOwnForm = capoareaOwnBody.check(rulesCheck(areaManagerRules));
 formRefusal.add(capoareaOwnForm, { refusal: 'first-message' });
 
-/** GET /api/capoarea/{id}: the record (spec section 3). username is read-only ('' without an account). */
+/** GET /api/capoarea/{id}: the record; username is read-only. */
 export const capoareaProfile = z.object({
   uuid: z.string(),
-  name: z.string(),
-  lastname: z.string(),
+  ...personProfileFields,
   ragsoc: z.string(),
-  piva: z.string(),
-  codfis: z.string(),
-  address: z.string(),
-  city: z.string(),
-  cap: z.string(),
-  state: z.string(),
-  phone: z.string(),
-  cell: z.string(),
-  email: z.string(),
-  website: z.string(),
-  username: z.string(),
-  provs: z.array(z.string()),
-  img: z.string(),
-  stato: accountStato,
+  ...personTailFields,
 });
 export type CapoareaProfile = z.infer<typeof capoareaProfile>;
 

@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { resellerRules } from '../validation/profile-rules.ts';
 import { rulesCheck } from '../validation/rules.ts';
-import {
-  ADDRESS_MAX,
-  capText,
-  CODE_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  phoneText,
-  provinceFilter,
-  provinceList,
-  provinceOrEmpty,
-  taxIdText,
-  text,
-  uuidOrEmpty,
-} from './fields.ts';
+import { CODE_MAX, NAME_MAX, provinceFilter, provinceList, text, uuidOrEmpty } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
+import { personFields, personProfileFields, personTailFields } from './person.ts';
 import { accountStato } from './posatori.ts';
 import { formRefusal } from './errors.ts';
 
@@ -54,18 +42,7 @@ export type RivenditoriPage = z.infer<typeof rivenditoriPage>;
 export const rivenditoreSaveBody = z.object({
   ragsoc: text(NAME_MAX),
   code: text(CODE_MAX),
-  name: text(NAME_MAX),
-  lastname: text(NAME_MAX),
-  piva: taxIdText,
-  codfis: taxIdText,
-  address: text(ADDRESS_MAX),
-  city: text(NAME_MAX),
-  cap: capText,
-  state: provinceOrEmpty,
-  phone: phoneText,
-  cell: phoneText,
-  email: text(EMAIL_MAX),
-  website: text(ADDRESS_MAX),
+  ...personFields,
   capoarea: uuidOrEmpty,
   provs: provinceList,
 });
@@ -81,27 +58,13 @@ export type RivenditoreOwnBody = z.infer<typeof rivenditoreOwnBody>;
 export const rivenditoreOwnForm = rivenditoreOwnBody.check(rulesCheck(resellerRules));
 formRefusal.add(rivenditoreOwnForm, { refusal: 'first-message' });
 
-/** GET /api/rivenditore/{id}: the record (spec section 3). username is read-only ('' without an account). */
+/** GET /api/rivenditore/{id}: the record; username is read-only. */
 export const rivenditoreProfile = z.object({
   uuid: z.string(),
   ragsoc: z.string(),
   code: z.string(),
-  name: z.string(),
-  lastname: z.string(),
-  piva: z.string(),
-  codfis: z.string(),
-  address: z.string(),
-  city: z.string(),
-  cap: z.string(),
-  state: z.string(),
-  phone: z.string(),
-  cell: z.string(),
-  email: z.string(),
-  website: z.string(),
-  username: z.string(),
+  ...personProfileFields,
   capoarea: z.string(),
-  provs: z.array(z.string()),
-  img: z.string(),
-  stato: accountStato,
+  ...personTailFields,
 });
 export type RivenditoreProfile = z.infer<typeof rivenditoreProfile>;

@@ -3,6 +3,7 @@ import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
@@ -181,3 +182,45 @@ export async function syncAccountEmail(
 /** The account stato the lists and forms show: 'none' for a person without an account. */
 export const accountStatoOf = (stato: string | null | undefined): UserStato | 'none' =>
   stato === 'active' || stato === 'disabled' || stato === 'requested' ? stato : 'none';
+
+/**
+ * A person's save (an area manager's, a reseller's, an admin's own) and their account's address following it, in
+ * one transaction; a taken address, found by the check or by the unique index, is the form's 400 on `email`.
+ */
+export async function savePersonAndAddress(
+  db: Db,
+  form: z.ZodType,
+  account: { userUuid: string | null; email: string },
+  save: (tx: DbOrTx) => Promise<unknown>,
+): Promise<void> {
+  await savingAddress(
+    () =>
+      db.transaction().execute(async (tx) => {
+        await save(tx);
+        await syncAccountEmail(tx, account.userUuid, account.email, form);
+      }),
+    form,
+  );
+}
+
+/**
+ * Deletes an area manager or a reseller: their row (deleteRow answers it, undefined when there was none: 404) and
+ * the role of their account, then their files. The files after the commit: a file left behind is only disk space.
+ */
+export async function deletePersonWithAccount(
+  db: Db,
+  files: FileStore,
+  person: { role: 'capoarea' | 'rivenditori'; uuid: string },
+  deleteRow: (tx: DbOrTx) => Promise<{ user_uuid: string | null } | undefined>,
+  log: { warn(obj: object, text: string): void },
+): Promise<void> {
+  const deleted = await db.transaction().execute(async (tx) => {
+    const row = await deleteRow(tx);
+    if (row?.user_uuid) await repo.removeAccountRole(tx, row.user_uuid, person.role);
+    return row !== undefined;
+  });
+  if (!deleted) throw notFound();
+  await files.deletePrefix(ownerPrefix(person.role, person.uuid)).catch((err: unknown) => {
+    log.warn({ err, ...person }, 'file della persona eliminata non rimossi');
+  });
+}

@@ -11,12 +11,11 @@ import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
-import { removeAccountRole } from '../auth/auth.repository.ts';
 import * as provs from '../provs/provs.repository.ts';
 import * as repo from './capoarea.repository.ts';
 
@@ -112,14 +111,14 @@ export async function createCapoarea(db: Db, record: CapoareaSaveBody): Promise<
 export async function saveCapoarea(db: Db, uuid: string, record: CapoareaSaveBody): Promise<void> {
   const stored = await repo.findCapoarea(db, uuid);
   if (!stored) throw notFound();
-  await accounts.savingAddress(
-    () =>
-      db.transaction().execute(async (tx) => {
-        await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
-        await provs.setProvs(tx, 'capoarea', uuid, record.provs);
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, capoareaForm);
-      }),
+  await accounts.savePersonAndAddress(
+    db,
     capoareaForm,
+    { userUuid: stored.user_uuid, email: record.email },
+    async (tx) => {
+      await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
+      await provs.setProvs(tx, 'capoarea', uuid, record.provs);
+    },
   );
 }
 
@@ -138,15 +137,13 @@ export async function deleteCapoarea(
   uuid: string,
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
-  const deleted = await db.transaction().execute(async (tx) => {
-    const row = await repo.deleteCapoarea(tx, uuid);
-    if (row?.user_uuid) await removeAccountRole(tx, row.user_uuid, 'capoarea');
-    return row !== undefined;
-  });
-  if (!deleted) throw notFound();
-  await files.deletePrefix(ownerPrefix('capoarea', uuid)).catch((err: unknown) => {
-    log.warn({ err, uuid }, 'file del capo area non eliminati');
-  });
+  await accounts.deletePersonWithAccount(
+    db,
+    files,
+    { role: 'capoarea', uuid },
+    (tx) => repo.deleteCapoarea(tx, uuid),
+    log,
+  );
 }
 
 /** The area manager's own record (GET /api/myprofile). */
@@ -161,12 +158,7 @@ export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<
   const record = checkedBody(capoareaOwnForm, body);
   const stored = await repo.findCapoareaByUser(db, userUuid);
   if (!stored) throw notFound();
-  await accounts.savingAddress(
-    () =>
-      db.transaction().execute(async (tx) => {
-        await repo.updateCapoarea(tx, stored.uuid, valuesOf(record), nowIso());
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, capoareaOwnForm);
-      }),
-    capoareaOwnForm,
+  await accounts.savePersonAndAddress(db, capoareaOwnForm, { userUuid: stored.user_uuid, email: record.email }, (tx) =>
+    repo.updateCapoarea(tx, stored.uuid, valuesOf(record), nowIso()),
   );
 }

@@ -51,11 +51,8 @@ export async function saveMyProfile(db: Db, auth: AuthContext, body: unknown): P
       const record = checkedBody(adminProfileForm, body);
       const a = await repo.adminProfileOf(db, auth.userUuid);
       if (!a) throw notFound();
-      await accounts.savingAddress(() =>
-        db.transaction().execute(async (tx) => {
-          await repo.updateAdmin(tx, a.uuid, { ...record, email: normalizeLogin(record.email) }, nowIso());
-          await accounts.syncAccountEmail(tx, a.user_uuid, record.email);
-        }),
+      await accounts.savePersonAndAddress(db, adminProfileForm, { userUuid: a.user_uuid, email: record.email }, (tx) =>
+        repo.updateAdmin(tx, a.uuid, { ...record, email: normalizeLogin(record.email) }, nowIso()),
       );
       return;
     }

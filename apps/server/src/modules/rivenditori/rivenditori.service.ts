@@ -13,12 +13,11 @@ import {
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { type FileStore } from '../../lib/file-store.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
-import { removeAccountRole } from '../auth/auth.repository.ts';
 import * as provs from '../provs/provs.repository.ts';
 import { rivenditoriScopeOf, type RivenditoriScopePart } from '../reach/rivenditori-reach.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -135,14 +134,14 @@ export async function saveRivenditore(db: Db, uuid: string, record: RivenditoreS
   const stored = await repo.findRivenditore(db, { all: true }, uuid);
   if (!stored) throw notFound();
   await checkCapoarea(db, record, stored.capoarea);
-  await accounts.savingAddress(
-    () =>
-      db.transaction().execute(async (tx) => {
-        await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
-        await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, rivenditoreForm);
-      }),
+  await accounts.savePersonAndAddress(
+    db,
     rivenditoreForm,
+    { userUuid: stored.user_uuid, email: record.email },
+    async (tx) => {
+      await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
+      await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
+    },
   );
 }
 
@@ -158,15 +157,13 @@ export async function deleteRivenditore(
   uuid: string,
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
-  const deleted = await db.transaction().execute(async (tx) => {
-    const row = await repo.deleteRivenditore(tx, { all: true }, uuid);
-    if (row?.user_uuid) await removeAccountRole(tx, row.user_uuid, 'rivenditori');
-    return row !== undefined;
-  });
-  if (!deleted) throw notFound();
-  await files.deletePrefix(ownerPrefix('rivenditori', uuid)).catch((err: unknown) => {
-    log.warn({ err, uuid }, 'file del rivenditore non eliminati');
-  });
+  await accounts.deletePersonWithAccount(
+    db,
+    files,
+    { role: 'rivenditori', uuid },
+    (tx) => repo.deleteRivenditore(tx, { all: true }, uuid),
+    log,
+  );
 }
 
 /** The reseller's own record (GET /api/myprofile). */
@@ -181,12 +178,10 @@ export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<
   const record = checkedBody(rivenditoreOwnForm, body);
   const stored = await repo.findRivenditoreByUser(db, userUuid);
   if (!stored) throw notFound();
-  await accounts.savingAddress(
-    () =>
-      db.transaction().execute(async (tx) => {
-        await repo.updateRivenditore(tx, { all: true }, stored.uuid, ownValuesOf(record), nowIso());
-        await accounts.syncAccountEmail(tx, stored.user_uuid, record.email, rivenditoreOwnForm);
-      }),
+  await accounts.savePersonAndAddress(
+    db,
     rivenditoreOwnForm,
+    { userUuid: stored.user_uuid, email: record.email },
+    (tx) => repo.updateRivenditore(tx, { all: true }, stored.uuid, ownValuesOf(record), nowIso()),
   );
 }

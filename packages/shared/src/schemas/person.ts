@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ADDRESS_MAX, capText, EMAIL_MAX, NAME_MAX, phoneText, provinceOrEmpty, taxIdText, text } from './fields.ts';
+import { accountStato } from './posatori.ts';
+
+/**
+ * What area managers and resellers share: the person (name, lastname), their tax ids, address and contacts, as a
+ * form holds them. Each record adds its own keys around these.
+ */
+export const personFields = {
+  name: text(NAME_MAX),
+  lastname: text(NAME_MAX),
+  piva: taxIdText,
+  codfis: taxIdText,
+  address: text(ADDRESS_MAX),
+  city: text(NAME_MAX),
+  cap: capText,
+  state: provinceOrEmpty,
+  phone: phoneText,
+  cell: phoneText,
+  email: text(EMAIL_MAX),
+  website: text(ADDRESS_MAX),
+};
+
+/** The same fields as a record answers them, with the login's name ('' without an account). */
+export const personProfileFields = {
+  name: z.string(),
+  lastname: z.string(),
+  piva: z.string(),
+  codfis: z.string(),
+  address: z.string(),
+  city: z.string(),
+  cap: z.string(),
+  state: z.string(),
+  phone: z.string(),
+  cell: z.string(),
+  email: z.string(),
+  website: z.string(),
+  username: z.string(),
+};
+
+/** What the lists and records show beside them: provinces of competence, image, account stato. */
+export const personTailFields = { provs: z.array(z.string()), img: z.string(), stato: accountStato };
