@@ -7,7 +7,7 @@ export type PageWindow = { page: number; pages: number; size: number; offset: nu
 
 /**
  * Where a page of reccount rows starts. A page beyond the count becomes the last page and no rows give page 1 of
- * 0 (spec section 4), so a stale page in the URL still shows rows.
+ * 0, so a stale page in the URL still shows rows.
  */
 export function pageWindow(reccount: number, query: PagingQuery): PageWindow {
   const size = query.size ?? PAGE_SIZE_DEFAULT;

@@ -4,7 +4,7 @@ import pdfmake from 'pdfmake';
 import type { Content } from 'pdfmake';
 
 /**
- * PDF reports (spec section 1: "PDF report generation from form data"), drawn by pdfmake on the server. Roboto
+ * PDF reports, drawn by pdfmake on the server. Roboto
  * ships with pdfmake, so every accented letter and the euro sign print, and no other font file is ever read: the
  * local access policy allows that one folder only (a document definition cannot name a path on the server).
  */

@@ -25,7 +25,7 @@ export function searchText(...parts: string[]): string {
     .join('\n');
 }
 
-/** Contains-search starts at 3 characters (spec section 5), the length a trigram index needs. */
+/** Contains-search starts at 3 characters, the length a trigram index needs. */
 export const CONTAINS_MIN = 3;
 
 export type SearchTable = 'posatori' | 'partners' | 'capoarea' | 'rivenditori' | 'messages' | 'documents';

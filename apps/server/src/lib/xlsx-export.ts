@@ -8,7 +8,7 @@ import { contentDisposition } from './content-disposition.ts';
 import { utf8, XmlBytes } from './xml-bytes.ts';
 
 /**
- * Spreadsheet exports (architecture rule 6, decision 0019): one column map per export drives the header, the cell
+ * Spreadsheet exports (docs/decisions/0019-fast-xlsx-writer.md): one column map per export drives the header, the cell
  * type and the width; rows are written as they are read, so memory stays flat whatever the size. The SpreadsheetML
  * is written here as text, row by row, with a fixed style sheet:
  * - text: an inline string (never a formula, whatever it starts with) in a cell formatted as text '@', so '=1+1'

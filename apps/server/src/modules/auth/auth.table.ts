@@ -1,4 +1,4 @@
-/** Account status (spec section 4): active = Attivo, disabled = Disattivato, requested = Richiesta Inviata. */
+/** Account status: active = Attivo, disabled = Disattivato, requested = Richiesta Inviata. */
 export type UserStato = 'active' | 'disabled' | 'requested';
 
 export interface UsersTable {

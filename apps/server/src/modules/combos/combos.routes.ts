@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { requireAuth } from '../../plugins/session.ts';
 import * as service from './combos.service.ts';
 
-/** The combo endpoints of spec section 7: lists of {value, label} that any logged-in user may read. */
+/** The combo endpoints: lists of {value, label} that any logged-in user may read. */
 export function registerCombosRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['combos'], response: { 200: comboReply, 400: errorReply, 401: errorReply } };

@@ -15,7 +15,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { requireCapability } from '../../plugins/session.ts';
 import * as service from './coupon-types.service.ts';
 
-/** Coupon types (spec sections 2, 3, 4 and 7): the admin's /admin/tcoupons and its forms. */
+/** Coupon types: the admin's /admin/tcoupons and its forms. */
 export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['coupon-types'];

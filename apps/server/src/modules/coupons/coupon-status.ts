@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /**
- * The one definition of a coupon's state, used by every list, figure, dashboard and export (issue 10):
+ * The one definition of a coupon's state, used by every list, figure, dashboard and export:
  * - used (utilizzato): executed, whatever its expiry;
  * - expired (scaduto): not executed and its expiry (scadenza, YYYY-MM-DD) is before today in Italy;
  * - valid (valido): not executed and expiring today or later.

@@ -19,7 +19,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './coupons.service.ts';
 
-/** Coupons (spec sections 2, 4, 5 and 7): the admin's dialog, the read-only views and the reseller's redemption. */
+/** Coupons: the admin's dialog, the read-only views and the reseller's redemption. */
 export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['coupons'];

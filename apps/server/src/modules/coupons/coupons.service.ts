@@ -114,7 +114,7 @@ export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Prom
   });
 }
 
-/** DELETE /api/coupon/{id}: only a coupon not redeemed (spec section 5), asked for confirmation by the screen. */
+/** DELETE /api/coupon/{id}: only a coupon not redeemed, asked for confirmation by the screen. */
 export async function deleteCoupon(db: Db, uuid: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const coupon = await repo.findCoupon(tx, uuid);

@@ -22,7 +22,7 @@ import type { UsageRecorder } from '../usage-statistics/usage-statistics.service
 import * as service from './documents.service.ts';
 
 /**
- * Documents (spec sections 2, 3 and 7): the admin uploads, edits and deletes; every role lists, opens and downloads
+ * Documents: the admin uploads, edits and deletes; every role lists, opens and downloads
  * what its group may see. Multipart is registered in this scope only, with the document limits (one file, 20 MB).
  */
 export async function registerDocumentsRoutes(

@@ -52,7 +52,7 @@ const RAR = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /**
- * The file's type, from its extension and confirmed by its bytes (contract: never trusted from the client): a PDF
+ * The file's type, from its extension and confirmed by its bytes (never trusted from the client): a PDF
  * holds together as one (lib/pdf-files.ts), a zip and the xlsx/xltx workbooks (zip packages) with PK, a RAR with Rar!, the old xls/xlt
  * workbooks with the OLE signature. undefined: refused.
  */

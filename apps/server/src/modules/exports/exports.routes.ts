@@ -23,7 +23,7 @@ function sendWorkbook<R>(
 }
 
 /**
- * The spreadsheet exports of spec section 7, each following its list's filters and the user's reach. The body is
+ * The spreadsheet exports, each following its list's filters and the user's reach. The body is
  * the workbook; failures use the usual {res:"KO", reason} envelope.
  */
 export function registerExportsRoutes(app: FastifyInstance, db: Db): void {

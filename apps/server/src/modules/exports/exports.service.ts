@@ -113,7 +113,7 @@ export const registryColumns: ExportColumn<InstallerRow>[] = [
 ];
 
 /**
- * The area manager's reseller-coupons export (spec section 3, its columns and headers): who assigned the installer,
+ * The area manager's reseller-coupons export, with its own columns and headers: who assigned the installer,
  * the installer, and their coupons' figures, of one type when tipocoupon is given.
  */
 export const resellerCouponColumns: ExportColumn<InstallerRow>[] = [

@@ -6,7 +6,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { statoHome } from './home.service.ts';
 
-/** The home dashboards' figures (spec sections 1 and 7). */
+/** The home dashboards' figures. */
 export function registerHomeRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -8,7 +8,7 @@ import * as repo from './home.repository.ts';
 import { has, type Viewer } from '../reach/viewer.ts';
 
 /**
- * GET /api/statohome: the figures of the home of the viewer's first role (spec section 1). The area manager's and
+ * GET /api/statohome: the figures of the home of the viewer's first role. The area manager's and
  * the reseller's are those their homes' lists also give (/api/partner_ca2, /api/posatori4ri_home), from the same
  * code; an installer's home has no counters.
  */

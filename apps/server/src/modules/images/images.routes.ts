@@ -15,14 +15,14 @@ import { imageEntityNames } from './images.registry.ts';
 import * as service from './images.service.ts';
 
 const uuidParam = z.object({ uuid: z.uuid() });
-/** The gallery GET takes a cache breaker such as ?refresh3 (spec section 7); it is accepted and ignored. */
+/** The gallery GET takes a cache breaker such as ?refresh3; it is accepted and ignored. */
 const anyQuery = z.object({});
 
 const uploadedFile = async (request: FastifyRequest): Promise<Buffer> =>
   (await readUpload(request, { tooBig: msg.immagineTroppoGrande })).bytes;
 
 /**
- * Profile images and the installer gallery (spec sections 3 and 7). Multipart is registered in this scope only,
+ * Profile images and the installer gallery. Multipart is registered in this scope only,
  * with the image limits; other uploads (documents, payments, imports) register their own.
  */
 export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: FileStore): Promise<void> {

@@ -7,7 +7,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './mass-activation.service.ts';
 
-/** 'Invio massivo attivazioni' (spec sections 2 and 7): the press, and its progress. */
+/** 'Invio massivo attivazioni': the press, and its progress. */
 export function registerMassActivationRoutes(app: FastifyInstance, deps: service.MassActivationDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];

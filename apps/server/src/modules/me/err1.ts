@@ -17,8 +17,8 @@ const fieldLabels: Record<string, string> = {
 };
 
 /**
- * The installer home's err1 (spec section 2): why the profile is not OK, in plain Italian. A suspension is the
- * admin's decision; an incomplete profile names the fields the installer rules of spec section 5 find missing or
+ * The installer home's err1: why the profile is not OK, in plain Italian. A suspension is the
+ * admin's decision; an incomplete profile names the fields the installer rules (profile-rules.ts) find missing or
  * wrong, so the person knows what to fix in Il mio profilo. '' when the profile is OK.
  */
 export function err1Of(stato: string, record: Record<string, unknown>): string {

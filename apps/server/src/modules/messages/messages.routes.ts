@@ -22,7 +22,7 @@ import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './messages.service.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 
-/** Communications (spec sections 2, 3, 4, 7): folders, the message, the composer's recipients, read state. */
+/** Communications: folders, the message, the composer's recipients, read state. */
 export function registerMessagesRoutes(
   app: FastifyInstance,
   db: Db,
@@ -36,7 +36,7 @@ export function registerMessagesRoutes(
   r.get('/api/messages/recv', { preValidation: requireCapability('messages.read'), schema: listSchema }, (request) =>
     service.listInbox(db, authOf(request), request.query),
   );
-  // The installer has the inbox only (spec section 2).
+  // The installer has the inbox only.
   r.get('/api/messages/sent', { preValidation: requireCapability('messages.send'), schema: listSchema }, (request) =>
     service.listOutbox(db, authOf(request), request.query),
   );

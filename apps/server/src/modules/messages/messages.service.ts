@@ -189,7 +189,7 @@ async function resellersManager(db: DbOrTx, viewer: Viewer): Promise<string | un
   return row?.user_uuid ?? undefined;
 }
 
-/** Whether the writer may address this person (their account): the contract's reach, on the server. */
+/** Whether the writer may address this person (their account): their reach, on the server. */
 async function personInReach(db: DbOrTx, viewer: Viewer, userUuid: string): Promise<boolean> {
   if (has(viewer, 'admin')) {
     return !!(await db.selectFrom('users').select('uuid').where('uuid', '=', userUuid).executeTakeFirst());
@@ -312,7 +312,7 @@ export async function saveMessage(
   ctx: SendContext,
 ): Promise<{ uuid: string; recipients: number }> {
   if (!canSend(viewer)) throw forbidden();
-  // Duplicate recipients (same id) are ignored (spec section 5).
+  // Duplicate recipients (same id) are ignored.
   const ids = [...new Set(body.dests)];
   const resolved: Resolved[] = [];
   for (const destId of ids) {

@@ -19,7 +19,7 @@ export interface MessagesTable {
   read_by_all: Generated<number>;
 }
 
-/** Read state is per recipient (contract). created_at: the message's, so an inbox is one index range in date order. */
+/** Read state is per recipient. created_at: the message's, so an inbox is one index range in date order. */
 export interface MessageRecipientsTable {
   message_uuid: string;
   user_uuid: string;

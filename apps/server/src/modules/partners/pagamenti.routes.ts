@@ -21,7 +21,7 @@ import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './pagamenti.service.ts';
 
 /**
- * Partner payments (spec sections 2 and 7): admin and the area manager in scope list, upload, edit, delete and
+ * Partner payments: admin and the area manager in scope list, upload, edit, delete and
  * download them. Multipart is registered in this scope only, with the payment limits (one PDF up to 10 MB).
  */
 export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, files: FileStore): Promise<void> {

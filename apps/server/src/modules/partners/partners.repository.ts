@@ -15,7 +15,7 @@ import { fold, startsWith, textFilter, type TextField } from '../../lib/text-sea
 import type { PartnersTable } from './partners.table.ts';
 
 /**
- * Which partners a viewer reaches (contract, "Who sees what"): all for admins; otherwise the union of the parts the
+ * Which partners a viewer reaches: all for admins; otherwise the union of the parts the
  * viewer holds: as area manager those assigned to them or located in their provinces of competence; as reseller
  * those assigned to them or located in their area (the provinces the admin assigned them). A reseller scope with
  * an empty area is "assigned to them" only: what a reseller may change.

@@ -18,7 +18,7 @@ import * as service from './partners.service.ts';
 import type { PartnersScopePart } from '../reach/partners-reach.ts';
 
 /**
- * Partner companies (spec sections 2, 3 and 7). Payments are in pagamenti.routes.ts; the logo goes through
+ * Partner companies. Payments are in pagamenti.routes.ts; the logo goes through
  * /api/saveimg/{uuid}/profile (images registry).
  */
 export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: FileStore): void {

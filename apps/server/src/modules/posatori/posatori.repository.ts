@@ -17,7 +17,7 @@ import { removeAccountRole } from '../auth/auth.repository.ts';
 import { noCouponTotals, type PosatoreCouponTotals, type PosatoreStato, type PosatoriTable } from './posatori.table.ts';
 
 /**
- * Which installers a viewer reaches (contract, "Who sees what"): all for admins; otherwise the union of the
+ * Which installers a viewer reaches: all for admins; otherwise the union of the
  * parts the viewer holds: as area manager those assigned to them or located in their provinces, as reseller
  * those assigned to them, as installer themselves.
  */

@@ -63,7 +63,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     },
   );
 
-  // The admin's decisions on an installer (spec sections 4 and 6): suspend or reinstate, and the login switch.
+  // The admin's decisions on an installer: suspend or reinstate, and the login switch.
   r.post(
     '/api/posatori/:id/sospensione',
     {

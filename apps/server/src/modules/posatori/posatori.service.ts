@@ -168,7 +168,7 @@ const keptFor: Record<Exclude<PosatoreAccess, 'admin' | 'reseller'>, readonly (k
   self: ['code', 'azienda', 'tipo', 'certificato', 'dtstart', 'diisocianati', 'capoarea', 'rivenditore'],
 };
 
-/** OK when the record passes the installer rules of spec section 5, else INCOMPLETO. */
+/** OK when the record passes the installer rules (profile-rules.ts), else INCOMPLETO. */
 function statoByRules(record: PosatoreSaveBody): PosatoreStato {
   return Object.keys(validateRecord(installerProfileRules, record)).length === 0 ? 'OK' : 'INCOMPLETO';
 }
@@ -183,7 +183,7 @@ export function statoAfterSave(current: string, record: PosatoreSaveBody): Posat
 }
 
 /**
- * An area manager assigns installers only within their own reach (contract, "Who sees what"): as area manager
+ * An area manager assigns installers only within their own reach: as area manager
  * themselves (another area manager is out of their reach), and to a reseller they reach (assigned to them or
  * based in one of their provinces). An assignment left unchanged is not checked again.
  */
@@ -210,7 +210,7 @@ async function reachProblems(
 
 /**
  * POST /api/posatori/{id}. Admin: rules off but the e-mail's shape (types and sizes were checked by the route). Area manager in scope and
- * the installer themselves: the installer rules of spec section 5, with the same schema the form uses. A reseller
+ * the installer themselves: the installer rules (profile-rules.ts), with the same schema the form uses. A reseller
  * reaches the profile read-only (403); anyone else does not reach it (404).
  */
 export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: PosatoreSaveBody): Promise<void> {

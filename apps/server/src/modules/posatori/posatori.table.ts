@@ -1,5 +1,5 @@
 /**
- * Installer profile stato (the avatar's stato): only 'OK' opens the full installer menu (spec section 2).
+ * Installer profile stato (the avatar's stato): only 'OK' opens the full installer menu.
  * Distinct from the account stato in users (active / disabled / requested).
  */
 export type PosatoreStato = 'OK' | 'INCOMPLETO' | 'SOSPESO';

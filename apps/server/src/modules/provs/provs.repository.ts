@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 
 /**
- * The provinces of competence of area managers and resellers (spec section 3, 'provs'): one join table each,
+ * The provinces of competence of area managers and resellers ('provs'): one join table each,
  * the same queries for both. The tables keep their own typed definitions; only the owner column's name differs.
  */
 const provTables = {

@@ -19,7 +19,7 @@ const sendPdf = (reply: FastifyReply, pdf: service.Pdf) =>
     .header('cache-control', 'private, no-store')
     .send(pdf.body);
 
-/** PDF reports (spec sections 1, 2 and 3): the list for /admin/report and one PDF per report and subject. */
+/** PDF reports: the list for /admin/report and one PDF per report and subject. */
 export function registerReportsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];

@@ -15,7 +15,7 @@ import { provsOf } from '../provs/provs.repository.ts';
 import type { RivenditoriTable } from './rivenditori.table.ts';
 
 /**
- * Which resellers a viewer reaches (contract, "Who sees what"): all for admins; for an area manager those assigned
+ * Which resellers a viewer reaches: all for admins; for an area manager those assigned
  * to them or located (address province) in their provinces of competence. Resellers reach no reseller row here:
  * their own record comes through the own-profile endpoints.
  */

@@ -16,7 +16,7 @@ import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './rivenditori.service.ts';
 
 /**
- * Resellers (spec sections 2, 3 and 7). The admin manages them; an area manager reads those in reach (their form
+ * Resellers. The admin manages them; an area manager reads those in reach (their form
  * has no save); a reseller reaches only their own record, through /api/myprofile.
  */
 export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: FileStore): void {

@@ -6,7 +6,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { search } from './search.service.ts';
 
-/** The toolbar's Cerca (spec sections 2 and 7): GET /api/ricerca?pricerca=, from 3 characters. */
+/** The toolbar's Cerca: GET /api/ricerca?pricerca=, from 3 characters. */
 export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
