@@ -23,13 +23,13 @@ export interface FileStore {
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Throws on anything but plain segments: no '..', no absolute paths, no empty parts. */
-export function assertKey(key: string, allowTrailingSlash = false): string[] {
+function assertKey(key: string, allowTrailingSlash = false): string[] {
   const parts = (allowTrailingSlash ? key.replace(/\/$/, '') : key).split('/');
   if (parts.some((p) => !SEGMENT.test(p) || p.includes('..'))) throw new Error(`chiave file non valida: ${key}`);
   return parts;
 }
 
-export function createLocalFileStore(root: string): FileStore {
+function createLocalFileStore(root: string): FileStore {
   const resolve = (key: string, prefix = false) => path.join(root, ...assertKey(key, prefix));
   return {
     async put(key, data) {

@@ -22,9 +22,9 @@ export type CellType = 'text' | 'date' | 'month' | 'money' | 'int';
 export type ExportColumn<R> = { header: string; width: number; type: CellType; value: (row: R) => string | number };
 
 /** The file name of an export: the report's name and today's date, 'posatori-2026-11-25.xlsx'. */
-export const exportFileName = (report: string, today: string) => `${report}-${today}.xlsx`;
+const exportFileName = (report: string, today: string) => `${report}-${today}.xlsx`;
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** One sheet of a workbook: its name and its XML (UTF-8), produced in pieces as its rows are read. */
 export type Sheet = { readonly name: string; xml(): AsyncIterable<Uint8Array | typeof SHEET_BREAK> };
@@ -32,7 +32,7 @@ export type Sheet = { readonly name: string; xml(): AsyncIterable<Uint8Array | t
 /** What a sheet yields when its rows go on in a new sheet of the same name: Excel holds 1,048,576 rows a sheet. */
 export const SHEET_BREAK: unique symbol = Symbol('nuovo foglio');
 /** Data rows a sheet holds below its header. */
-export const SHEET_MAX_ROWS = 1_048_575;
+const SHEET_MAX_ROWS = 1_048_575;
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

@@ -9,7 +9,7 @@ import { HttpError } from './error-envelope.ts';
  * the reference data the profile form picks from. Every other API route answers 403, new ones included until they
  * are added here: messages, documents, coupons and vouchers, the search, gallery changes.
  */
-export const OPEN_WHILE_PROFILE_NOT_OK: ReadonlySet<string> = new Set([
+const OPEN_WHILE_PROFILE_NOT_OK: ReadonlySet<string> = new Set([
   'GET /api/avatar',
   'GET /api/me',
   'GET /api/statohome',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /** The API's own paths: their JSON is never stored by a browser or a proxy unless a route says otherwise. */
-export const isApiPath = (url: string) =>
+const isApiPath = (url: string) =>
   url === '/api' || url === '/auth' || url.startsWith('/api/') || url.startsWith('/auth/');
 
 /**

@@ -52,7 +52,7 @@ export const addressTakenError = (form?: z.ZodType) => fieldsRefused({ email: ms
  * Runs a save that gives an account an address (its transaction, the check inside it): an address a concurrent
  * save took meanwhile is the same 400 as the check's, not a 500.
  */
-export async function savingAddress<T>(run: () => Promise<T>, form?: z.ZodType): Promise<T> {
+async function savingAddress<T>(run: () => Promise<T>, form?: z.ZodType): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -62,7 +62,7 @@ export async function savingAddress<T>(run: () => Promise<T>, form?: z.ZodType):
 }
 
 /** A new account without password, stato 'requested', holding one role. */
-export async function createRequestedAccount(tx: DbOrTx, email: string, role: Role): Promise<string> {
+async function createRequestedAccount(tx: DbOrTx, email: string, role: Role): Promise<string> {
   const address = normalizeLogin(email);
   return repo.insertUser(
     tx,
@@ -95,7 +95,7 @@ export async function createPersonWithAccount(
  * re-enabling gives 'active' back only to an account that has a password, else it waits for a new activation link.
  * undefined when the account does not exist.
  */
-export async function setAccountStato(
+async function setAccountStato(
   db: Db,
   userUuid: string,
   wanted: 'active' | 'disabled',

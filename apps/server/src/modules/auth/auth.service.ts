@@ -21,7 +21,7 @@ import * as repo from './auth.repository.ts';
  */
 export const THROTTLE = { windowMinutes: 15, perUser: 10, perAddress: 50 } as const;
 /** Self-service reset links live 1 hour; activation links sent by an admin to a new account live 72 hours. */
-export const RESET_MINUTES = 60;
+const RESET_MINUTES = 60;
 export const ACTIVATION_MINUTES = 72 * 60;
 const RESET_REQUESTS_PER_HOUR = 5;
 

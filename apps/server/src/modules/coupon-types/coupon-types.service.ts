@@ -8,7 +8,7 @@ import type { CouponTypesTable } from '../coupons/coupons.table.ts';
 import * as repo from './coupon-types.repository.ts';
 
 /** A type with coupons can only be switched off: its coupons keep their type, value and history. */
-export const TYPE_HAS_COUPONS = 'Il tipo ha dei coupon: si può solo disattivare';
+const TYPE_HAS_COUPONS = 'Il tipo ha dei coupon: si può solo disattivare';
 
 const toRow = (t: CouponTypesTable): CouponTypeRow => ({
   uuid: t.uuid,

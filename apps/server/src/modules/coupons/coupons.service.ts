@@ -26,11 +26,11 @@ import * as repo from './coupons.repository.ts';
 import type { CouponsTable } from './coupons.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
 
-export const COUPON_LOCKED = 'Coupon già utilizzato: non si può modificare né eliminare';
-export const TYPE_DISABLED = 'Tipo coupon disattivato';
-export const TOO_MANY_CODES = 'Troppi codici non validi: riprova tra 15 minuti';
+const COUPON_LOCKED = 'Coupon già utilizzato: non si può modificare né eliminare';
+const TYPE_DISABLED = 'Tipo coupon disattivato';
+const TOO_MANY_CODES = 'Troppi codici non validi: riprova tra 15 minuti';
 /** Wrong codes one reseller may type in 15 minutes before redemption pauses (as the login's 10 per account). */
-export const REDEEM_THROTTLE = { windowMinutes: 15, max: 10 } as const;
+const REDEEM_THROTTLE = { windowMinutes: 15, max: 10 } as const;
 
 /**
  * Who reads an installer's coupons: the admin (edit), or read-only the area manager with the installer in reach and
@@ -148,7 +148,7 @@ export async function assignCoupons(db: Db, body: AssignCouponsBody): Promise<As
   return { res: 'OK', posatori: targets.length, coupon };
 }
 
-export async function assignToInstallers(db: Db, tipo: string, posatori: readonly string[]): Promise<number> {
+async function assignToInstallers(db: Db, tipo: string, posatori: readonly string[]): Promise<number> {
   return retryOnCodeCollision(() =>
     db.transaction().execute(async (tx) => giveCoupons(tx, await activeType(tx, tipo), posatori)),
   );

@@ -153,7 +153,7 @@ export async function deleteDocument(db: DbOrTx, uuid: string): Promise<void> {
 }
 
 /** The title's trigram search (migration 2026-11-25-17): documents_fts on SQLite, pg_trgm on PostgreSQL. */
-export const titleField: TextField = { table: 'documents', search: 'title_key', prefix: [] };
+const titleField: TextField = { table: 'documents', search: 'title_key', prefix: [] };
 
 /** The scope's group may see the document (its document_groups row, by primary key). */
 const inGroup = (scope: DocumentsScope) => (eb: ExpressionBuilder<Database, 'documents'>) =>

@@ -24,7 +24,7 @@ import { has, type Viewer } from '../reach/viewer.ts';
 
 type Extension = (typeof DOCUMENT_EXTENSIONS)[number];
 
-export const DOCUMENT_TYPE_REFUSED = 'Il file non è di un tipo ammesso: PDF, ZIP, RAR o Excel (xls, xlsx, xlt, xltx)';
+const DOCUMENT_TYPE_REFUSED = 'Il file non è di un tipo ammesso: PDF, ZIP, RAR o Excel (xls, xlsx, xlt, xltx)';
 export const DOCUMENT_TOO_BIG = 'Il documento supera la dimensione massima di 20 MB';
 
 const kindOfExtension: Record<Extension, DocumentKind> = {
@@ -56,7 +56,7 @@ const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
  * holds together as one (lib/pdf-files.ts), a zip and the xlsx/xltx workbooks (zip packages) with PK, a RAR with Rar!, the old xls/xlt
  * workbooks with the OLE signature. undefined: refused.
  */
-export function documentType(filename: string, bytes: Buffer): { ext: Extension; kind: DocumentKind } | undefined {
+function documentType(filename: string, bytes: Buffer): { ext: Extension; kind: DocumentKind } | undefined {
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) return undefined;
   const e = ext as Extension;

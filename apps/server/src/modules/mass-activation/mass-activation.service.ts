@@ -21,7 +21,7 @@ const READ_PAGE = 5_000;
 const BATCH = 500;
 /** A press still preparing after this long died with its process: another press may start (and completes it). */
 const STALE_MINUTES = 10;
-export const ALREADY_RUNNING = 'Invio massivo già in corso: attendi che finisca';
+const ALREADY_RUNNING = 'Invio massivo già in corso: attendi che finisca';
 
 type Counts = Pick<
   MassActivationsTable,

@@ -18,7 +18,7 @@ type Log = { warn(obj: object, text: string): void };
 /** Payment files live beside the partner's logo: partners/{uuid}/pagamenti/{name}.pdf (deleted with the partner). */
 export const paymentFileKey = (partnerUuid: string, file: string) =>
   `${ownerPrefix('partners', partnerUuid)}/pagamenti/${file}`;
-export const pdfUrl = (partnerUuid: string, name: string) => `/api/partner/${partnerUuid}/pagamenti/${name}/pdf`;
+const pdfUrl = (partnerUuid: string, name: string) => `/api/partner/${partnerUuid}/pagamenti/${name}/pdf`;
 
 /** base36 time (listings in upload order) and a random part: never guessable, never from the request. */
 const newName = () => `${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;

@@ -37,7 +37,7 @@ export function usageRecorder(db: DbOrTx, log: FastifyBaseLogger): UsageRecorder
 }
 
 /** How many resellers the ranking shows. */
-export const TOP_RESELLERS = 10;
+const TOP_RESELLERS = 10;
 
 const zeroRoles = (): RoleCounts => ({ admin: 0, posatore: 0, capoarea: 0, rivenditori: 0 });
 const isRole = (r: string): r is Role => (sessionRoles as readonly string[]).includes(r);
