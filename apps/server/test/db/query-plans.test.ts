@@ -361,7 +361,7 @@ const cases: Case[] = [
   {
     name: 'imports, installers by codice fiscale',
     tables: ['posatori'],
-    run: (db) => imports.installersByCodfis(db, ['RSSMRA80A01H501U', 'VRDGNN75S05F205N']),
+    run: (db) => imports.posatoriWithCodfis(db, ['RSSMRA80A01H501U', 'VRDGNN75S05F205N']),
   },
   {
     name: 'imports, partners by code',
@@ -371,7 +371,7 @@ const cases: Case[] = [
   {
     name: 'imports, resellers named',
     tables: ['rivenditori'],
-    run: (db) => imports.resellersNamed(db, ['RIV001', 'Ceramiche Lombarde']),
+    run: (db) => imports.rivenditoriNamed(db, ['RIV001', 'Ceramiche Lombarde']),
   },
   {
     name: 'imports, holders of a coupon type',

@@ -50,6 +50,18 @@ function importsWithNames(db: DbOrTx) {
     .select(['users.username as utente', 'coupon_types.tipo as destcoupon', 'combos.label as destcorso']);
 }
 
+/**
+ * Takes the import's row lock first thing in a batch's transaction: the batches and rows of one import then run one
+ * after the other whichever process serves them, so a person sent twice is found by the second, never stored twice.
+ */
+export async function lockImport(db: DbOrTx, uuid: string): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('uuid', '=', uuid)
+    .execute();
+}
+
 export type ImportCounts = Pick<ImportsTable, 'elaborate' | 'nuovi' | 'aggiornati' | 'invariati' | 'errori' | 'coupon'>;
 
 /** Adds one batch's counts, in the batch's transaction: the record never counts a row that was not stored. */
@@ -70,7 +82,7 @@ export async function addCounts(db: DbOrTx, uuid: string, c: ImportCounts, now: 
 }
 
 /** The installers already in the registry with these tax codes (through posatori_codfis). */
-export function installersByCodfis(db: DbOrTx, codfis: readonly string[]) {
+export function posatoriWithCodfis(db: DbOrTx, codfis: readonly string[]) {
   return db.selectFrom('posatori').selectAll().where('codfis', 'in', codfis).execute();
 }
 
@@ -93,7 +105,7 @@ export function oldestFirst<T extends { created_at: string; uuid: string }>(rows
 }
 
 /** The resellers a sheet may name: by code or by business name, compared folded (rivenditori_code, _ragsoc). */
-export function resellersNamed(db: DbOrTx, names: readonly string[]) {
+export function rivenditoriNamed(db: DbOrTx, names: readonly string[]) {
   const keys = names.map((n) => fold(n));
   return db
     .selectFrom('rivenditori')
@@ -120,7 +132,7 @@ export async function holdersOfType(db: DbOrTx, tipo: string, posatori: readonly
   return new Set(rows.map((r) => r.posatore));
 }
 
-export async function insertInstallers(db: DbOrTx, rows: PosatoriTable[]): Promise<void> {
+export async function insertPosatori(db: DbOrTx, rows: PosatoriTable[]): Promise<void> {
   // 41 columns a row: 250 rows are 10,250 parameters, below SQLite's 32,766 and PostgreSQL's 65,535.
   for (let i = 0; i < rows.length; i += 250) {
     await db
@@ -130,7 +142,7 @@ export async function insertInstallers(db: DbOrTx, rows: PosatoriTable[]): Promi
   }
 }
 
-export async function updateInstaller(db: DbOrTx, uuid: string, values: Partial<PosatoriTable>): Promise<void> {
+export async function updatePosatore(db: DbOrTx, uuid: string, values: Partial<PosatoriTable>): Promise<void> {
   await db.updateTable('posatori').set(values).where('uuid', '=', uuid).execute();
 }
 
@@ -148,7 +160,7 @@ export async function updatePartner(db: DbOrTx, uuid: string, values: Partial<Pa
 }
 
 /** Links a batch's installers to the import; a person twice in one file keeps the last outcome and the coupons. */
-export async function linkInstallers(db: DbOrTx, rows: ImportPosatoriTable[]): Promise<void> {
+export async function linkPosatori(db: DbOrTx, rows: ImportPosatoriTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db
       .insertInto('import_posatori')

@@ -26,7 +26,7 @@ const fromSpreadsheet = { controlCharacters: 'strip' } as const;
 /** A batch of 500 rows of 17 cells of up to 250 characters, with room for JSON's quoting. */
 const BATCH_BODY_LIMIT = 4 * 1024 * 1024;
 
-/** The import wizard's calls (spec sections 2 and 7, issue 11): the admin only. */
+/** The import wizard's calls, and the one-row call of other clients: the admin only. */
 export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['imports'];
