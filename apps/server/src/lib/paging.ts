@@ -17,8 +17,9 @@ export function pageWindow(reccount: number, query: PagingQuery): PageWindow {
 }
 
 /**
- * A list order: the columns of one index, in its directions, ending in a unique column (uuid) so pages never
- * overlap. Column names are those the list's arms select.
+ * A list order: the columns of one index, in its directions, ending in a unique column (the row's key: uuid, or
+ * the key a row is read by, as message_uuid for a recipient row) so pages never overlap. Column names are those
+ * the list's arms select.
  */
 export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
 
@@ -100,8 +101,9 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const found = (await q
     .limit(end - win.offset)
     .offset(reverse ? reccount - end : win.offset)
-    .execute()) as unknown as { uuid: string }[];
-  const uuids = (reverse ? found.reverse() : found).map((k) => k.uuid);
+    .execute()) as unknown as Record<string, string>[];
+  const key = order.at(-1)?.[0] ?? 'uuid';
+  const uuids = (reverse ? found.reverse() : found).map((k) => k[key] ?? '');
   if (uuids.length === 0) return [];
   const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
   return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);

@@ -9,7 +9,8 @@ import * as coupons from '../../src/modules/coupons/coupons.repository.ts';
 import * as documents from '../../src/modules/documents/documents.repository.ts';
 import * as imports from '../../src/modules/imports/imports.repository.ts';
 import * as home from '../../src/modules/home/home.repository.ts';
-import * as messages from '../../src/modules/messages/messages.repository.ts';
+import * as folders from '../../src/modules/messages/message-folders.repository.ts';
+import * as messageSearch from '../../src/modules/messages/message-search.repository.ts';
 import * as sendLimits from '../../src/modules/messages/send-limits.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
@@ -227,10 +228,7 @@ const cases: Case[] = [
   ).map(([name, f]): Case => ({
     name,
     tables: ['message_recipients', 'messages'],
-    run: async (db) => {
-      await messages.countInbox(db, ANY_UUID, f);
-      return messages.listInbox(db, ANY_UUID, f, page);
-    },
+    run: (db) => folders.inboxPage(db, ANY_UUID, f, page),
   })),
   ...(
     [
@@ -244,10 +242,7 @@ const cases: Case[] = [
     name,
     tables: ['messages'],
     ...('read' in f ? { uses: 'messages_sender_read' } : {}),
-    run: async (db) => {
-      await messages.countOutbox(db, ANY_UUID, f);
-      return messages.listOutbox(db, ANY_UUID, f, page);
-    },
+    run: (db) => folders.outboxPage(db, ANY_UUID, f, page),
   })),
   // The subject filter in a folder larger than SMALL_FOLDER reads the trigram index (beforeAll fills one), and the
   // global search looks through the whole history of each folder (docs/decisions/0020).
@@ -260,10 +255,7 @@ const cases: Case[] = [
   ).map(([name, f]): Case => ({
     name,
     tables: ['message_recipients', 'messages'],
-    run: async (db) => {
-      await messages.countInbox(db, big.reader, f);
-      return messages.listInbox(db, big.reader, f, page);
-    },
+    run: (db) => folders.inboxPage(db, big.reader, f, page),
   })),
   ...(
     [
@@ -273,10 +265,7 @@ const cases: Case[] = [
   ).map(([name, f]): Case => ({
     name,
     tables: ['messages'],
-    run: async (db) => {
-      await messages.countOutbox(db, big.sender, f);
-      return messages.listOutbox(db, big.sender, f, page);
-    },
+    run: (db) => folders.outboxPage(db, big.sender, f, page),
   })),
   // A rare word (501 subjects: its matches checked by key) and a common one (4,500: the folder walked newest first).
   ...(['reader', 'sender'] as const).flatMap((who) =>
@@ -284,14 +273,14 @@ const cases: Case[] = [
       name: `global search, messages of a large folder's ${who} "${text}"`,
       tables: ['message_recipients', 'messages'],
       ...(text === 'catalogo' ? { sorts: 'matches' as const } : {}),
-      run: (db) => messages.searchFolders(db, big[who], text, 20),
+      run: (db) => messageSearch.searchFolders(db, big[who], text, 20),
     })),
   ),
   {
     name: 'global search, messages of a small folder',
     tables: ['message_recipients', 'messages'],
     sorts: 'matches',
-    run: (db) => messages.searchFolders(db, ANY_UUID, 'catalogo', 20),
+    run: (db) => messageSearch.searchFolders(db, ANY_UUID, 'catalogo', 20),
   },
   ...(
     [
@@ -495,7 +484,7 @@ function pgProblems(node: PgNode, c: Case, problems: Problem[] = []): Problem[] 
 }
 
 let ctx: TestContext;
-/** A reader and a sender whose folders hold more than messages.SMALL_FOLDER messages. */
+/** A reader and a sender whose folders hold more than folders.SMALL_FOLDER messages. */
 const big = { reader: '', sender: '' };
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -506,7 +495,7 @@ beforeAll(async () => {
     .execute();
   big.reader = users.find((u) => u.username === 'admin')?.uuid ?? '';
   big.sender = users.find((u) => u.username === 'capoarea')?.uuid ?? '';
-  const rows = Array.from({ length: messages.SMALL_FOLDER + 1 }, (_, i) => {
+  const rows = Array.from({ length: folders.SMALL_FOLDER + 1 }, (_, i) => {
     const at = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
     const oggetto = i % 10 === 0 ? `Catalogo ${i}` : `Ordine ${i}`;
     return { uuid: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`, oggetto, at };
