@@ -14,7 +14,7 @@ import * as messageSearch from '../../src/modules/messages/message-search.reposi
 import * as sendLimits from '../../src/modules/messages/send-limits.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
-import * as accounts from '../../src/modules/auth/auth.repository.ts';
+import * as resetTokens from '../../src/modules/auth/reset-tokens.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import * as sendmassive from '../../src/modules/sendmassive/sendmassive.repository.ts';
 import * as sessions from '../../src/modules/sessions/sessions.repository.ts';
@@ -330,7 +330,7 @@ const cases: Case[] = [
   {
     name: 'sendmassive, live links of a batch',
     tables: ['password_resets'],
-    run: (db) => accounts.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
+    run: (db) => resetTokens.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
   },
   { name: 'sendmassive, progress', tables: ['mail_queue'], run: (db) => sendmassive.queueCounts(db, ANY_UUID) },
   // The mail queue's pick and a lane's turns, and the sending limits' count (docs/decisions/0010).

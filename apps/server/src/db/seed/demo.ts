@@ -3,7 +3,7 @@ import { codiceFiscaleCheckChar, MONTH_LETTERS } from '@portal/shared/validation
 import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
 import { RENEWAL_MONTHS } from '@portal/shared/schemas/partners';
 import type { Db, DbOrTx } from '../database.ts';
-import { insertLogins, insertUser } from '../../modules/auth/auth.repository.ts';
+import { insertLogins, insertUser } from '../../modules/auth/users.repository.ts';
 import { capoareaKeys } from '../../modules/capoarea/capoarea.repository.ts';
 import { partnerKeys } from '../../modules/partners/partners.repository.ts';
 import { posatoreKeys, refreshCouponCounts } from '../../modules/posatori/posatori.repository.ts';

@@ -4,7 +4,7 @@ import { provinces } from '@portal/shared/provinces';
 import { partitaIvaCheckDigit } from '@portal/shared/validation/partita-iva';
 import type { Db, DbOrTx } from '../database.ts';
 import type { UserRolesTable, UserStato, UsersTable } from '../../modules/auth/auth.table.ts';
-import { insertLogins } from '../../modules/auth/auth.repository.ts';
+import { insertLogins } from '../../modules/auth/users.repository.ts';
 import type { CapoareaTable } from '../../modules/capoarea/capoarea.table.ts';
 import type { CouponsTable } from '../../modules/coupons/coupons.table.ts';
 import type { DocumentGroupsTable, DocumentsTable } from '../../modules/documents/documents.table.ts';

@@ -16,7 +16,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { firstMessage, notFound, parseForm } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
-import { removeAccountRole } from '../auth/auth.repository.ts';
+import { removeAccountRole } from '../auth/users.repository.ts';
 import * as provs from '../provs/provs.repository.ts';
 import * as repo from './capoarea.repository.ts';
 

@@ -17,7 +17,7 @@ import { addMinutes, addMonths, nowIso, todayInRome } from '../../lib/clock.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
-import { countFailures, recordFailure } from '../auth/auth.repository.ts';
+import { countFailures, recordFailure } from '../auth/throttles.repository.ts';
 import { addToTypeCount, findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
 import { refreshCouponCounts, uuidsOfList } from '../posatori/posatori.repository.ts';
 import { accessTo } from '../posatori/posatori.service.ts';

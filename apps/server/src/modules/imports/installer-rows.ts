@@ -12,7 +12,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { fold } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
 import * as accounts from '../auth/accounts.service.ts';
-import { loginOwners } from '../auth/auth.repository.ts';
+import { loginOwners } from '../auth/users.repository.ts';
 
 import { activeType, giveCoupons, type CouponType } from '../coupons/coupons.service.ts';
 import { posatoreKeys } from '../posatori/posatori.repository.ts';

@@ -13,7 +13,7 @@ import {
   type ReachPart,
 } from '../../lib/paging.ts';
 import { fold, isSqlite, searchText, startsWith, textFilter, type TextField } from '../../lib/text-search.ts';
-import { removeAccountRole } from '../auth/auth.repository.ts';
+import { removeAccountRole } from '../auth/users.repository.ts';
 import { noCouponTotals, type PosatoreCouponTotals, type PosatoreStato, type PosatoriTable } from './posatori.table.ts';
 
 /**

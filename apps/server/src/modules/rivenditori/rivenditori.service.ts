@@ -19,7 +19,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, firstMessage, notFound, parseForm } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
-import { removeAccountRole } from '../auth/auth.repository.ts';
+import { removeAccountRole } from '../auth/users.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import * as provs from '../provs/provs.repository.ts';
 import * as repo from './rivenditori.repository.ts';
