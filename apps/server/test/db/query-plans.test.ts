@@ -13,6 +13,7 @@ import * as folders from '../../src/modules/messages/message-folders.repository.
 import * as messageSearch from '../../src/modules/messages/message-search.repository.ts';
 import * as sendLimits from '../../src/modules/messages/send-limits.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
+import * as couponTotals from '../../src/modules/coupons/coupon-totals.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
 import * as resetTokens from '../../src/modules/auth/reset-tokens.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
@@ -161,7 +162,7 @@ const cases: Case[] = [
     tables: ['coupons'],
     run: async (db) => home.countCoupons(db, state, '2026-11-24'),
   })),
-  { name: 'coupons redeemed at a reseller', tables: ['coupons'], run: (db) => posatori.redeemedAt(db, ANY_UUID) },
+  { name: 'coupons redeemed at a reseller', tables: ['coupons'], run: (db) => couponTotals.redeemedAt(db, ANY_UUID) },
   {
     name: 'coupons of an installer, with their totals',
     tables: ['coupons'],
@@ -194,7 +195,7 @@ const cases: Case[] = [
     // A recount after coupons change: the installers' rows by key, each one's coupons in coupons_figures.
     name: 'coupon totals recounted for two installers',
     tables: ['posatori', 'coupons'],
-    run: (db) => posatori.refreshCouponCounts(db, [ANY_UUID, ANY_UUID.replace('0000-4', '0001-4')]),
+    run: (db) => couponTotals.refreshCouponCounts(db, [ANY_UUID, ANY_UUID.replace('0000-4', '0001-4')]),
   },
   {
     name: 'coupons of a type (before deleting it)',

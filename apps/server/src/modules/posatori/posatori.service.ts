@@ -20,6 +20,7 @@ import { fieldsRefused, forbidden, notFound, parseForm } from '../../plugins/err
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import { redeemedAt } from '../coupons/coupon-totals.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import { rivenditoreInReach, rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
 import * as repo from './posatori.repository.ts';
@@ -123,7 +124,7 @@ export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori
     { page: 1, pages: 1, size: 5, offset: 0 },
     cposatori,
   );
-  const ccopoun = scope.all || !scope.rivenditore ? 0 : await repo.redeemedAt(db, scope.rivenditore);
+  const ccopoun = scope.all || !scope.rivenditore ? 0 : await redeemedAt(db, scope.rivenditore);
   return { cposatori, ccopoun, data: latest.map(toRow) };
 }
 
