@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
 
 /**
- * Issue 11, item 3: the server killed with kill -9 in the middle of an import leaves a consistent database (every
+ * The server killed with kill -9 in the middle of an import leaves a consistent database (every
  * batch all or nothing), and the same file again completes it without duplicates. A real server process on the
  * test's database, killed while a batch is on its way.
  */
