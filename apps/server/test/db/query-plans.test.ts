@@ -373,8 +373,7 @@ const cases: Case[] = [
     tables: ['imports'],
     walks: true,
     run: async (db) => {
-      await imports.countImports(db);
-      return imports.listImports(db, page);
+      return imports.listImports(db, page, await imports.countImports(db));
     },
   },
   ...[{}, { tipo: 'BASE' }, { name: 'ros' }, { code: 'po' }].map((f): Case => ({
@@ -382,8 +381,7 @@ const cases: Case[] = [
     tables: ['import_posatori'],
     sorts: 'matches',
     run: async (db) => {
-      await imports.countImported(db, ANY_UUID, f);
-      return imports.listImported(db, ANY_UUID, f, page);
+      return imports.listImported(db, ANY_UUID, f, page, await imports.countImported(db, ANY_UUID, f));
     },
   })),
   // Usage statistics (issue 11): ranges of day or date indexes, grouped; the registry's groups walk their index.

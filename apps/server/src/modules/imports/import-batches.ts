@@ -5,9 +5,9 @@ import { nowIso } from '../../lib/clock.ts';
 import { isSqlite } from '../../lib/text-search.ts';
 import * as accounts from '../auth/accounts.service.ts';
 import { retryOnCodeCollision } from '../coupons/coupons.service.ts';
-import { storeCompanies } from './company-rows.ts';
+import { storePartners } from './partner-rows.ts';
 import * as repo from './imports.repository.ts';
-import { storePosatori } from './installer-rows.ts';
+import { storePosatori } from './posatore-rows.ts';
 import type { Row, Stored } from './import-rows.ts';
 
 /**
@@ -30,7 +30,7 @@ export function storeRows(
       // WAL with synchronous NORMAL).
       if (!isSqlite(tx)) await sql`set local synchronous_commit = off`.execute(tx);
       const stored =
-        kind === 'posatori' ? await storePosatori(tx, rows, extras, importUuid) : await storeCompanies(tx, rows);
+        kind === 'posatori' ? await storePosatori(tx, rows, extras, importUuid) : await storePartners(tx, rows);
       if (importUuid) {
         const count = (esito: ImportOutcome) => stored.outcomes.filter((o) => o.esito === esito).length;
         const counts = {

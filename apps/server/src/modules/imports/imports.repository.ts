@@ -2,7 +2,7 @@ import type { ImpposatoriQuery } from '@portal/shared/schemas/imports';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
-import type { PageWindow } from '../../lib/paging.ts';
+import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { codeField, listColumns, nameField } from '../posatori/posatori.repository.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
@@ -23,21 +23,30 @@ export function importRow(db: DbOrTx, uuid: string) {
 }
 
 /** The latest imports first, through imports_started. */
-export function listImports(db: DbOrTx, win: PageWindow) {
-  return importsWithNames(db)
-    .orderBy('imports.started_at', 'desc')
-    .orderBy('imports.uuid', 'desc')
-    .limit(win.size)
-    .offset(win.offset)
-    .execute();
-}
+const importsList = (db: DbOrTx): ListQuery<'imports'> => ({
+  table: 'imports',
+  arms: [db.selectFrom('imports')],
+  order: [
+    ['started_at', 'desc'],
+    ['uuid', 'desc'],
+  ],
+  matched: false,
+});
 
 export async function countImports(db: DbOrTx): Promise<number> {
-  const row = await db
-    .selectFrom('imports')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(importsList(db));
+}
+
+export function listImports(db: DbOrTx, win: PageWindow, reccount: number) {
+  return pageRows(db, importsList(db), win, reccount, (uuids) =>
+    importsWithNames(db).where('imports.uuid', 'in', uuids).execute(),
+  );
+}
+
+async function countOf(list: ListQuery<'imports'> | ListQuery<'posatori'>): Promise<number> {
+  let n = 0;
+  for (const q of countQueries(list)) n += Number((await q.executeTakeFirst())?.n ?? 0);
+  return n;
 }
 
 function importsWithNames(db: DbOrTx) {
@@ -115,7 +124,7 @@ export function rivenditoriNamed(db: DbOrTx, names: readonly string[]) {
 }
 
 /** Every area manager (a few dozen to a few hundred): a sheet names them by business name or by person. */
-export function areaManagers(db: DbOrTx) {
+export function capoareaAll(db: DbOrTx) {
   return db.selectFrom('capoarea').select(['uuid', 'ragsoc', 'name', 'lastname']).execute();
 }
 
@@ -175,35 +184,44 @@ export async function linkPosatori(db: DbOrTx, rows: ImportPosatoriTable[]): Pro
   }
 }
 
-/** The installers of one import, with the qualification, code and name filters, in name order. */
-function importedInstallers(db: DbOrTx, importUuid: string, f: ImpposatoriQuery) {
+/**
+ * The posatori of one import, with the qualification, code and name filters, in name order: the import's few rows
+ * are found through its links and sorted, the posatori read by primary key.
+ */
+function importedList(db: DbOrTx, importUuid: string, f: ImpposatoriQuery): ListQuery<'posatori'> {
   let q = db
-    .selectFrom('import_posatori')
-    .innerJoin('posatori', 'posatori.uuid', 'import_posatori.posatore_uuid')
-    .where('import_posatori.import_uuid', '=', importUuid);
+    .selectFrom('posatori')
+    .where(
+      'posatori.uuid',
+      'in',
+      db.selectFrom('import_posatori').select('import_posatori.posatore_uuid').where('import_uuid', '=', importUuid),
+    );
   if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
-  // The installer list's own text filters (trigram from 3 characters, a prefix range below).
+  // The posatori list's own text filters (trigram from 3 characters, a prefix range below).
   for (const text of [textFilter(db, codeField, f.code), textFilter(db, nameField, f.name)]) {
     if (text) q = q.where(text);
   }
-  return q;
+  const order = [
+    ['lastname_key', 'asc'],
+    ['name_key', 'asc'],
+    ['uuid', 'asc'],
+  ] as const;
+  return { table: 'posatori', arms: [q], order, matched: true };
 }
 
 export async function countImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery): Promise<number> {
-  const row = await importedInstallers(db, importUuid, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(importedList(db, importUuid, f));
 }
 
-export function listImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery, win: PageWindow) {
-  return importedInstallers(db, importUuid, f)
-    .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-    .select([...listColumns, 'import_posatori.esito'])
-    .orderBy('posatori.lastname_key')
-    .orderBy('posatori.name_key')
-    .orderBy('posatori.uuid')
-    .limit(win.size)
-    .offset(win.offset)
-    .execute();
+export function listImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery, win: PageWindow, reccount: number) {
+  return pageRows(db, importedList(db, importUuid, f), win, reccount, (uuids) =>
+    db
+      .selectFrom('posatori')
+      .innerJoin('import_posatori', 'import_posatori.posatore_uuid', 'posatori.uuid')
+      .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
+      .select([...listColumns, 'import_posatori.esito'])
+      .where('import_posatori.import_uuid', '=', importUuid)
+      .where('posatori.uuid', 'in', uuids)
+      .execute(),
+  );
 }

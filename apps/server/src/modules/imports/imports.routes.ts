@@ -94,6 +94,6 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
       preHandler: guard,
       schema: { tags, params: idParam, querystring: impposatoriQuery, response: { 200: impposatoriPage, ...errors } },
     },
-    (request) => service.importedInstallers(db, request.params.id, request.query),
+    (request) => service.importedPosatori(db, request.params.id, request.query),
   );
 }

@@ -90,7 +90,7 @@ export async function getImport(db: DbOrTx, uuid: string): Promise<ImportRecord>
 export async function listImports(db: DbOrTx, query: PagingQuery): Promise<Paged<ImportRecord>> {
   const reccount = await repo.countImports(db);
   const win = pageWindow(reccount, query);
-  const rows = await repo.listImports(db, win);
+  const rows = await repo.listImports(db, win, reccount);
   return { data: rows.map(toRecord), page: win.page, pages: win.pages, reccount };
 }
 
@@ -130,11 +130,11 @@ export async function importRow(
 }
 
 /** GET /api/impposatori/{id}: the posatori one import stored or updated. */
-export async function importedInstallers(db: DbOrTx, uuid: string, query: ImpposatoriQuery): Promise<ImpposatoriPage> {
+export async function importedPosatori(db: DbOrTx, uuid: string, query: ImpposatoriQuery): Promise<ImpposatoriPage> {
   if (!(await repo.findImport(db, uuid))) throw notFound();
   const reccount = await repo.countImported(db, uuid, query);
   const win = pageWindow(reccount, query);
-  const rows = await repo.listImported(db, uuid, query, win);
+  const rows = await repo.listImported(db, uuid, query, win, reccount);
   return {
     data: rows.map((r) => ({ ...toRow(r), esito: r.esito })),
     page: win.page,

@@ -75,7 +75,7 @@ const matchOf = (
 async function referencesOf(tx: DbOrTx, records: readonly InstallerImportRecord[]): Promise<References> {
   const rivenditoreNames = [...new Set(records.map((r) => r.rivenditore).filter(Boolean))];
   const rivenditori = rivenditoreNames.length > 0 ? await repo.rivenditoriNamed(tx, rivenditoreNames) : [];
-  const capoarea = records.some((r) => r.capoarea) ? await repo.areaManagers(tx) : [];
+  const capoarea = records.some((r) => r.capoarea) ? await repo.capoareaAll(tx) : [];
   return {
     rivenditore: (name) => {
       const key = fold(name);

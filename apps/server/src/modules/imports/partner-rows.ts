@@ -21,7 +21,7 @@ import {
   type Stored,
 } from './import-rows.ts';
 
-type CompanyValues = Pick<
+type PartnerValues = Pick<
   PartnersTable,
   'code' | 'ragsoc' | 'email' | 'phone' | 'website' | 'address' | 'cap' | 'city' | 'state' | 'dtstart' | 'dtend'
 >;
@@ -38,7 +38,7 @@ const monthOf = (text: string): string | undefined => {
 };
 
 /** A company row of the CRM's export: the kind's rules, then validity dates that read as months in order. */
-function checkedCompany(raw: Record<string, string>): Checked<CompanyValues> {
+function checkedPartner(raw: Record<string, string>): Checked<PartnerValues> {
   const checked = checkedRecord(companyImportRecord, companyImportRules, raw, (r) => ({
     ...r,
     email: normalizeLogin(r.email),
@@ -71,7 +71,7 @@ function checkedCompany(raw: Record<string, string>): Checked<CompanyValues> {
   };
 }
 
-function newCompany(values: CompanyValues, now: string): PartnersTable {
+function newPartner(values: PartnerValues, now: string): PartnersTable {
   return {
     uuid: newId(),
     priorita: '',
@@ -91,9 +91,9 @@ function newCompany(values: CompanyValues, now: string): PartnersTable {
 }
 
 /** Every filled cell replaces the stored value, an empty one keeps it; whether anything changed. */
-function applyCells(stored: PartnersTable, values: CompanyValues): boolean {
+function applyCells(stored: PartnersTable, values: PartnerValues): boolean {
   let changed = false;
-  for (const [key, value] of Object.entries(values) as [keyof CompanyValues, string][]) {
+  for (const [key, value] of Object.entries(values) as [keyof PartnerValues, string][]) {
     if (value !== '' && stored[key] !== value) {
       stored[key] = value;
       changed = true;
@@ -103,7 +103,7 @@ function applyCells(stored: PartnersTable, values: CompanyValues): boolean {
 }
 
 /** The companies the rows name by ContactID, the oldest of any duplicates, by folded code. */
-async function companiesByCode(tx: DbOrTx, checked: readonly Checked<CompanyValues>[]) {
+async function storedPartners(tx: DbOrTx, checked: readonly Checked<PartnerValues>[]) {
   const codes = [...new Set(checked.flatMap((c) => ('values' in c ? [c.values.code] : [])))];
   const byCode = new Map<string, PartnersTable>();
   for (const p of codes.length > 0 ? repo.oldestFirst(await repo.partnersByCode(tx, codes)) : []) {
@@ -114,10 +114,10 @@ async function companiesByCode(tx: DbOrTx, checked: readonly Checked<CompanyValu
 }
 
 /** Company rows: a company already in the registry (same ContactID, also earlier in the file) is updated. */
-export async function storeCompanies(tx: DbOrTx, rows: readonly Row[]): Promise<Stored> {
+export async function storePartners(tx: DbOrTx, rows: readonly Row[]): Promise<Stored> {
   const now = nowIso();
-  const checked = rows.map((r) => checkedCompany(r.record));
-  const byCode = await companiesByCode(tx, checked);
+  const checked = rows.map((r) => checkedPartner(r.record));
+  const byCode = await storedPartners(tx, checked);
   const result = new RowOutcomes();
   const inserts = new Map<string, PartnersTable>();
   const updates = new Map<string, PartnersTable>();
@@ -126,7 +126,7 @@ export async function storeCompanies(tx: DbOrTx, rows: readonly Row[]): Promise<
     if ('problem' in c) return result.refused(riga, c.problem);
     const stored = byCode.get(fold(c.values.code));
     if (!stored) {
-      const row = newCompany(c.values, now);
+      const row = newPartner(c.values, now);
       inserts.set(row.uuid, row);
       byCode.set(fold(row.code), row);
       return result.stored(riga, 'nuovo', row.uuid);
