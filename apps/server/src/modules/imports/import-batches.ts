@@ -11,9 +11,10 @@ import { storePosatori } from './posatore-rows.ts';
 import type { Row, Stored } from './import-rows.ts';
 
 /**
- * One request's rows in one transaction: the rows, the coupons, the links and the import's counts commit together
- * or not at all. Within an import the transactions queue on the import's row lock, so a request is whole and a row
- * sent again (a retried batch, the same file twice, two processes at once) finds what the first one stored.
+ * One transaction for a batch request's rows (or the per-row calls a PerRowQueue gathered): the rows, the coupons,
+ * the links and the import's counts commit together or not at all. Within an import the transactions queue on the
+ * import's row lock, whichever server process runs them, so a row sent again (a retried batch, the same file twice,
+ * two processes at once) finds what the first one stored.
  */
 export function storeRows(
   db: Db,

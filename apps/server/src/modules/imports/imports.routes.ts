@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './imports.service.ts';
+import { PerRowQueue } from './per-row-queue.ts';
 
 const idParam = z.object({ id: z.uuid() });
 /** Cells read from a spreadsheet may carry stray control characters nobody sees: removed, not refused. */
@@ -31,6 +32,7 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['imports'];
   const guard = requireCapability('registries.manage');
+  const perRow = new PerRowQueue(db);
 
   r.post(
     '/api/imports',
@@ -83,7 +85,7 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
       },
       async (request) => {
         refuseInvalidRequest(request, firstMessage);
-        return { res: 'OK' as const, ...(await service.importRow(db, kind, request.body)) };
+        return { res: 'OK' as const, ...(await service.importRow(db, perRow, kind, request.body)) };
       },
     );
   oneRow('posatori', installerImportRow);

@@ -21,6 +21,7 @@ import { toRow } from '../posatori/posatori.service.ts';
 import type { Viewer } from '../reach/viewer.ts';
 import { storeRows } from './import-batches.ts';
 import { importMsg } from './import-rows.ts';
+import { storeOneRow, type PerRowQueue, type StoredRow } from './per-row-queue.ts';
 import * as repo from './imports.repository.ts';
 
 /** The extras must name what exists: an active coupon type and a qualification. */
@@ -103,30 +104,29 @@ export async function importBatch(db: Db, uuid: string, body: ImportBatchBody): 
 }
 
 /**
- * POST /api/imports/{posatori|azienda}: one row in its own transaction, counted in an import when impid names one
- * (the import's extras then apply). A refused row is a 400 with its reasons per field.
+ * POST /api/imports/{posatori|azienda}: one row, counted in an import when impid names one (the import's extras then
+ * apply, and the row goes through the server's PerRowQueue). A refused row is a 400 with its reasons per field.
  */
 export async function importRow(
   db: Db,
+  perRow: PerRowQueue,
   kind: ImportKind,
   body: Record<string, string> & ImportExtras & { impid: string },
 ): Promise<{ uuid: string; esito: ImportOutcome; coupon: number }> {
   const { impcoupon: _c, impcorso: _k, impdtcorso: _d, impid, ...record } = body;
-  let extras = extrasOf(body);
+  let stored: StoredRow;
   if (impid) {
     const found = await repo.importRow(db, impid);
     if (!found || found.tipo !== kind) throw notFound();
-    extras = extrasOf(found);
-  } else if (kind === 'posatori') {
-    extras = await checkedExtras(db, extras);
+    stored = await perRow.store(kind, impid, extrasOf(found), record);
+  } else {
+    const extras = kind === 'posatori' ? await checkedExtras(db, extrasOf(body)) : extrasOf(body);
+    stored = await storeOneRow(db, kind, extras, record);
   }
-  const stored = await storeRows(db, kind, [{ riga: 1, record }], extras, impid || undefined);
-  const outcome = stored.outcomes[0];
-  const uuid = stored.uuids[0];
-  if (!outcome || outcome.esito === 'errore' || !uuid) {
-    throw fieldsRefused({ riga: outcome?.motivo || importMsg.rigaNonValida }, (m) => m);
+  if (stored.esito === 'errore' || !stored.uuid) {
+    throw fieldsRefused({ riga: stored.motivo || importMsg.rigaNonValida }, (m) => m);
   }
-  return { uuid, esito: outcome.esito, coupon: stored.coupons[0] ?? 0 };
+  return { uuid: stored.uuid, esito: stored.esito, coupon: stored.coupon };
 }
 
 /** GET /api/impposatori/{id}: the posatori one import stored or updated. */
