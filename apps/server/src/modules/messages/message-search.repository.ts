@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { CONTAINS_MIN, containsUpTo, FEW_MATCHES, fold, rowContains, walkMatching } from '../../lib/text-search.ts';
+import { CONTAINS_MIN, containsUpTo, FEW_MATCHES, fold, walkMatching } from '../../lib/text-search.ts';
 import {
   folderWindow,
   inboxList,
@@ -18,6 +18,10 @@ export const newestFirst = (a: { created_at: string }, b: { created_at: string }
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
 
 type Match = Found & { sender_uuid: string | null };
+
+/** A folder entry as the walk compares it: the message, its subject folded as the Oggetto filter reads it. */
+type Entry = Found & { oggetto_key: string };
+const found = ({ uuid, oggetto, created_at }: Found): Found => ({ uuid, oggetto, created_at });
 
 /** The messages whose subject contains the text (3 characters or more), at most `max`, through the trigram index. */
 async function subjectMatches(db: DbOrTx, text: string, max: number): Promise<Match[]> {
@@ -70,17 +74,21 @@ function folderEntries(
   f: FolderFilters,
   via: SubjectVia,
   win: { size: number; offset: number },
-): Promise<Found[]> {
+): Promise<Entry[]> {
   if (folder === 'outbox') {
     return folderWindow(db, outboxList(db, userUuid, f, via), win, (uuids) =>
-      db.selectFrom('messages').select(['uuid', 'oggetto', 'created_at']).where('uuid', 'in', uuids).execute(),
+      db
+        .selectFrom('messages')
+        .select(['uuid', 'oggetto', 'oggetto_key', 'created_at'])
+        .where('uuid', 'in', uuids)
+        .execute(),
     );
   }
   return folderWindow(db, inboxList(db, userUuid, f, via), win, (uuids) =>
     db
       .selectFrom('message_recipients as r')
       .innerJoin('messages as m', 'm.uuid', 'r.message_uuid')
-      .select(['m.uuid', 'm.oggetto', 'r.created_at'])
+      .select(['m.uuid', 'm.oggetto', 'm.oggetto_key', 'r.created_at'])
       .where('r.user_uuid', '=', userUuid)
       .where('r.message_uuid', 'in', uuids)
       .execute(),
@@ -88,27 +96,29 @@ function folderEntries(
 }
 
 /**
- * A common word: the folder's newest entries (at most SEARCH_WALK), each message's subject compared, until `limit`
- * are found; `complete` is false when the walk ended first.
+ * A common word: the folder's newest entries (at most SEARCH_WALK), each message's folded subject compared as the
+ * Oggetto filter compares it, until `limit` are found; `complete` is false when the walk ended first.
  */
 async function walkFolder(db: DbOrTx, folder: Folder, userUuid: string, text: string, limit: number) {
-  const keysAt = (offset: number, size: number) => folderEntries(db, folder, userUuid, {}, 'folder', { size, offset });
-  return walkMatching(keysAt, limit, async (uuids) => {
-    const rows = await db
-      .selectFrom('messages')
-      .select('uuid')
-      .where('uuid', 'in', uuids)
-      .where(rowContains(oggettoField, text))
-      .execute();
-    return new Map(rows.map((m) => [m.uuid, {}]));
-  });
+  const needle = fold(text);
+  const subjects = new Map<string, string>();
+  const walked = await walkMatching(
+    async (offset, size) => {
+      const entries = await folderEntries(db, folder, userUuid, {}, 'folder', { size, offset });
+      for (const e of entries) subjects.set(e.uuid, e.oggetto_key);
+      return entries;
+    },
+    limit,
+    (uuids) => Promise.resolve(new Map(uuids.filter((u) => subjects.get(u)?.includes(needle)).map((u) => [u, {}]))),
+  );
+  return { ...walked, found: walked.found.map(found) };
 }
 
 /** The folder through its list's subject filter (the index path), newest first, at most `limit`. */
 async function throughIndex(db: DbOrTx, folder: Folder, userUuid: string, text: string, limit: number) {
   const f = { oggetto: text };
   const via = await subjectVia(db, folder, userUuid, f);
-  return folderEntries(db, folder, userUuid, f, via, { size: limit, offset: 0 });
+  return (await folderEntries(db, folder, userUuid, f, via, { size: limit, offset: 0 })).map(found);
 }
 
 /**
