@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { loginTaken } from '../modules/auth/accounts.service.ts';
-import { loginInUse, insertUser } from '../modules/auth/auth.repository.ts';
+import { loginInUse, insertUser } from '../modules/auth/users.repository.ts';
 import { passwordProblem } from '@portal/shared/password-strength';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId } from '../lib/tokens.ts';

@@ -17,9 +17,10 @@ export function pageWindow(reccount: number, query: PagingQuery): PageWindow {
 }
 
 /**
- * A list order: the columns of one index, in its directions, ending in a unique column (the list's key) so pages
- * never overlap. Column names are the table's; a computed key (the state of a coupon on a given day) gives its
- * expression as the third item and the name it is selected under.
+ * A list order: the columns of one index, in its directions, ending in a unique column (the row's key: uuid, or
+ * the key a row is read by, as message_uuid for a recipient row) so pages never overlap. Column names are the
+ * table's; a computed column (the state of a coupon on a given day) gives its expression as the third item and the
+ * name it is selected under.
  */
 export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc', value?: RawBuilder<unknown>])[];
 
@@ -55,8 +56,6 @@ export type ListQuery<T extends keyof Database> = {
   arms: readonly SelectQueryBuilder<Database, T, object>[];
   order: ListOrder;
   matched: boolean;
-  /** The column that names a row, last in the order: uuid, or the row's uuid in a table of links to it. */
-  key?: string;
 };
 
 /** Each arm's count: the parts are disjoint, so the list's reccount is their sum (see cachedCount). */
@@ -110,7 +109,7 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
     .limit(end - win.offset)
     .offset(reverse ? reccount - end : win.offset)
     .execute()) as unknown as Record<string, string>[];
-  const key = list.key ?? 'uuid';
+  const key = list.order.at(-1)?.[0] ?? 'uuid';
   const uuids = (reverse ? found.reverse() : found).flatMap((k) => k[key] ?? []);
   if (uuids.length === 0) return [];
   const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));

@@ -3,7 +3,7 @@ import { msg } from '@portal/shared/messages-it';
 import { can, type Capability } from '@portal/shared/permissions';
 import type { Role } from '@portal/shared/roles';
 import type { Db } from '../db/database.ts';
-import { findLiveSession } from '../modules/auth/auth.repository.ts';
+import { findLiveSession } from '../modules/auth/sessions.repository.ts';
 import { nowIso } from '../lib/clock.ts';
 import { sha256 } from '../lib/tokens.ts';
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Role } from '@portal/shared/roles';
 import type { Db } from '../../src/db/database.ts';
 import { simplePdf } from '../../src/lib/pdf-files.ts';
-import { insertUser } from '../../src/modules/auth/auth.repository.ts';
+import { insertUser } from '../../src/modules/auth/users.repository.ts';
 import { capoareaKeys } from '../../src/modules/capoarea/capoarea.repository.ts';
 import { partnerKeys } from '../../src/modules/partners/partners.repository.ts';
 import { addRecipients, insertMessage } from '../../src/modules/messages/messages.repository.ts';

@@ -9,11 +9,13 @@ import * as coupons from '../../src/modules/coupons/coupons.repository.ts';
 import * as documents from '../../src/modules/documents/documents.repository.ts';
 import * as imports from '../../src/modules/imports/imports.repository.ts';
 import * as home from '../../src/modules/home/home.repository.ts';
-import * as messages from '../../src/modules/messages/messages.repository.ts';
+import * as folders from '../../src/modules/messages/message-folders.repository.ts';
+import * as messageSearch from '../../src/modules/messages/message-search.repository.ts';
 import * as sendLimits from '../../src/modules/messages/send-limits.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
+import * as couponTotals from '../../src/modules/coupons/coupon-totals.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
-import * as accounts from '../../src/modules/auth/auth.repository.ts';
+import * as resetTokens from '../../src/modules/auth/reset-tokens.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import * as sendmassive from '../../src/modules/mass-activation/mass-activation.repository.ts';
 import * as sessions from '../../src/modules/usage-statistics/usage-statistics.repository.ts';
@@ -160,7 +162,7 @@ const cases: Case[] = [
     tables: ['coupons'],
     run: async (db) => home.countCoupons(db, state, '2026-11-24'),
   })),
-  { name: 'coupons redeemed at a reseller', tables: ['coupons'], run: (db) => posatori.redeemedAt(db, ANY_UUID) },
+  { name: 'coupons redeemed at a reseller', tables: ['coupons'], run: (db) => couponTotals.redeemedAt(db, ANY_UUID) },
   {
     name: 'coupons of an installer, with their totals',
     tables: ['coupons'],
@@ -193,7 +195,7 @@ const cases: Case[] = [
     // A recount after coupons change: the installers' rows by key, each one's coupons in coupons_figures.
     name: 'coupon totals recounted for two installers',
     tables: ['posatori', 'coupons'],
-    run: (db) => posatori.refreshCouponCounts(db, [ANY_UUID, ANY_UUID.replace('0000-4', '0001-4')]),
+    run: (db) => couponTotals.refreshCouponCounts(db, [ANY_UUID, ANY_UUID.replace('0000-4', '0001-4')]),
   },
   {
     name: 'coupons of a type (before deleting it)',
@@ -227,10 +229,7 @@ const cases: Case[] = [
   ).map(([name, f]): Case => ({
     name,
     tables: ['message_recipients', 'messages'],
-    run: async (db) => {
-      await messages.countInbox(db, ANY_UUID, f);
-      return messages.listInbox(db, ANY_UUID, f, page);
-    },
+    run: (db) => folders.inboxPage(db, ANY_UUID, f, page),
   })),
   ...(
     [
@@ -244,10 +243,7 @@ const cases: Case[] = [
     name,
     tables: ['messages'],
     ...('read' in f ? { uses: 'messages_sender_read' } : {}),
-    run: async (db) => {
-      await messages.countOutbox(db, ANY_UUID, f);
-      return messages.listOutbox(db, ANY_UUID, f, page);
-    },
+    run: (db) => folders.outboxPage(db, ANY_UUID, f, page),
   })),
   // The subject filter in a folder larger than SMALL_FOLDER reads the trigram index (beforeAll fills one), and the
   // global search looks through the whole history of each folder (docs/decisions/0020).
@@ -260,10 +256,7 @@ const cases: Case[] = [
   ).map(([name, f]): Case => ({
     name,
     tables: ['message_recipients', 'messages'],
-    run: async (db) => {
-      await messages.countInbox(db, big.reader, f);
-      return messages.listInbox(db, big.reader, f, page);
-    },
+    run: (db) => folders.inboxPage(db, big.reader, f, page),
   })),
   ...(
     [
@@ -273,10 +266,7 @@ const cases: Case[] = [
   ).map(([name, f]): Case => ({
     name,
     tables: ['messages'],
-    run: async (db) => {
-      await messages.countOutbox(db, big.sender, f);
-      return messages.listOutbox(db, big.sender, f, page);
-    },
+    run: (db) => folders.outboxPage(db, big.sender, f, page),
   })),
   // A rare word (501 subjects: its matches checked by key) and a common one (4,500: the folder walked newest first).
   ...(['reader', 'sender'] as const).flatMap((who) =>
@@ -284,14 +274,14 @@ const cases: Case[] = [
       name: `global search, messages of a large folder's ${who} "${text}"`,
       tables: ['message_recipients', 'messages'],
       ...(text === 'catalogo' ? { sorts: 'matches' as const } : {}),
-      run: (db) => messages.searchFolders(db, big[who], text, 20),
+      run: (db) => messageSearch.searchFolders(db, big[who], text, 20),
     })),
   ),
   {
     name: 'global search, messages of a small folder',
     tables: ['message_recipients', 'messages'],
     sorts: 'matches',
-    run: (db) => messages.searchFolders(db, ANY_UUID, 'catalogo', 20),
+    run: (db) => messageSearch.searchFolders(db, ANY_UUID, 'catalogo', 20),
   },
   ...(
     [
@@ -341,7 +331,7 @@ const cases: Case[] = [
   {
     name: 'sendmassive, live links of a batch',
     tables: ['password_resets'],
-    run: (db) => accounts.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
+    run: (db) => resetTokens.usersWithLiveLink(db, [ANY_UUID], new Date().toISOString()),
   },
   { name: 'sendmassive, progress', tables: ['mail_queue'], run: (db) => sendmassive.queueCounts(db, ANY_UUID) },
   // The mail queue's pick and a lane's turns, and the sending limits' count (docs/decisions/0010).
@@ -361,7 +351,7 @@ const cases: Case[] = [
   {
     name: 'imports, installers by codice fiscale',
     tables: ['posatori'],
-    run: (db) => imports.installersByCodfis(db, ['RSSMRA80A01H501U', 'VRDGNN75S05F205N']),
+    run: (db) => imports.posatoriWithCodfis(db, ['RSSMRA80A01H501U', 'VRDGNN75S05F205N']),
   },
   {
     name: 'imports, partners by code',
@@ -371,7 +361,7 @@ const cases: Case[] = [
   {
     name: 'imports, resellers named',
     tables: ['rivenditori'],
-    run: (db) => imports.resellersNamed(db, ['RIV001', 'Ceramiche Lombarde']),
+    run: (db) => imports.rivenditoriNamed(db, ['RIV001', 'Ceramiche Lombarde']),
   },
   {
     name: 'imports, holders of a coupon type',
@@ -383,8 +373,7 @@ const cases: Case[] = [
     tables: ['imports'],
     walks: true,
     run: async (db) => {
-      await imports.countImports(db);
-      return imports.listImports(db, page);
+      return imports.listImports(db, page, await imports.countImports(db));
     },
   },
   ...[{}, { tipo: 'BASE' }, { name: 'ros' }, { code: 'po' }].map((f): Case => ({
@@ -392,8 +381,7 @@ const cases: Case[] = [
     tables: ['import_posatori'],
     sorts: 'matches',
     run: async (db) => {
-      await imports.countImported(db, ANY_UUID, f);
-      return imports.listImported(db, ANY_UUID, f, page);
+      return imports.listImported(db, ANY_UUID, f, page, await imports.countImported(db, ANY_UUID, f));
     },
   })),
   // Usage statistics (issue 11): ranges of day or date indexes, grouped; the registry's groups walk their index.
@@ -495,7 +483,7 @@ function pgProblems(node: PgNode, c: Case, problems: Problem[] = []): Problem[] 
 }
 
 let ctx: TestContext;
-/** A reader and a sender whose folders hold more than messages.SMALL_FOLDER messages. */
+/** A reader and a sender whose folders hold more than folders.SMALL_FOLDER messages. */
 const big = { reader: '', sender: '' };
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -506,7 +494,7 @@ beforeAll(async () => {
     .execute();
   big.reader = users.find((u) => u.username === 'admin')?.uuid ?? '';
   big.sender = users.find((u) => u.username === 'capoarea')?.uuid ?? '';
-  const rows = Array.from({ length: messages.SMALL_FOLDER + 1 }, (_, i) => {
+  const rows = Array.from({ length: folders.SMALL_FOLDER + 1 }, (_, i) => {
     const at = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
     const oggetto = i % 10 === 0 ? `Catalogo ${i}` : `Ordine ${i}`;
     return { uuid: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`, oggetto, at };

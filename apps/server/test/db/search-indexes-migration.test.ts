@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { searchTitles } from '../../src/modules/documents/documents.repository.ts';
-import { searchFolders } from '../../src/modules/messages/messages.repository.ts';
+import { searchFolders } from '../../src/modules/messages/message-search.repository.ts';
 import { createTestContext, migrateWhileOthersDrop, type TestContext } from '../helpers.ts';
 
 /**

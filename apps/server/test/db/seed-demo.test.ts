@@ -3,7 +3,9 @@ import { isValidCodiceFiscale } from '@portal/shared/validation/codice-fiscale';
 import { isValidPartitaIva } from '@portal/shared/validation/partita-iva';
 import { installerProfileRules } from '@portal/shared/validation/profile-rules';
 import { validateRecord } from '@portal/shared/validation/rules';
-import { DEMO_PARTNERS, DEMO_POSATORI, seedDemo } from '../../src/db/seed/demo.ts';
+import { DEMO_PARTNERS } from '../../src/db/seed/demo-partners.ts';
+import { DEMO_POSATORI } from '../../src/db/seed/demo-posatori.ts';
+import { seedDemo } from '../../src/db/seed/demo.ts';
 import { addDays, addMonths, todayInRome } from '../../src/lib/clock.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 

@@ -9,7 +9,9 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { emailChangedMail } from './account-mails.ts';
-import * as repo from './auth.repository.ts';
+import * as resetTokens from './reset-tokens.repository.ts';
+import * as sessions from './sessions.repository.ts';
+import * as users from './users.repository.ts';
 import type { UserStato } from './auth.table.ts';
 
 /**
@@ -22,7 +24,7 @@ import type { UserStato } from './auth.table.ts';
  * (user_logins), so a second account with the same address would take the first one's login and reset links.
  */
 export async function addressTaken(db: DbOrTx, email: string): Promise<boolean> {
-  return repo.loginInUse(db, email);
+  return users.loginInUse(db, email);
 }
 
 /**
@@ -64,7 +66,7 @@ async function savingAddress<T>(run: () => Promise<T>, form?: z.ZodType): Promis
 /** A new account without password, stato 'requested', holding one role. */
 async function createRequestedAccount(tx: DbOrTx, email: string, role: Role): Promise<string> {
   const address = normalizeLogin(email);
-  return repo.insertUser(
+  return users.insertUser(
     tx,
     { username: address, email: address, passwordHash: null, stato: 'requested', roles: [role] },
     nowIso(),
@@ -101,14 +103,14 @@ async function setAccountStato(
   wanted: 'active' | 'disabled',
 ): Promise<UserStato | undefined> {
   return db.transaction().execute(async (tx) => {
-    const user = await repo.findUserByUuid(tx, userUuid);
+    const user = await users.findUserByUuid(tx, userUuid);
     if (!user) return undefined;
     const stato: UserStato = wanted === 'disabled' ? 'disabled' : user.password_hash ? 'active' : 'requested';
     const now = nowIso();
-    await repo.setUserStato(tx, userUuid, stato, now);
+    await users.setUserStato(tx, userUuid, stato, now);
     if (stato === 'disabled') {
-      await repo.deleteUserSessions(tx, userUuid);
-      await repo.invalidateResets(tx, userUuid, now);
+      await sessions.deleteUserSessions(tx, userUuid);
+      await resetTokens.invalidateResets(tx, userUuid, now);
     }
     return stato;
   });
@@ -137,11 +139,11 @@ export async function setPersonAccountStato(
 export async function addressTakenFor(db: DbOrTx, userUuid: string | null, email: string): Promise<boolean> {
   const address = normalizeLogin(email);
   if (!userUuid || address === '') return false;
-  const [user, owner] = await Promise.all([repo.findUserByUuid(db, userUuid), repo.loginOwner(db, address)]);
+  const [user, owner] = await Promise.all([users.findUserByUuid(db, userUuid), users.loginOwner(db, address)]);
   return user !== undefined && takesAnothers(user, address, owner);
 }
 
-const takesAnothers = (user: repo.UserRow, address: string, owner: string | undefined) =>
+const takesAnothers = (user: users.UserRow, address: string, owner: string | undefined) =>
   user.email !== address && owner !== undefined && owner !== user.uuid;
 
 /**
@@ -158,11 +160,11 @@ export async function syncAccountEmail(
 ): Promise<void> {
   const address = normalizeLogin(email);
   if (!userUuid || address === '') return;
-  const [user, owner] = await Promise.all([repo.findUserByUuid(tx, userUuid), repo.loginOwner(tx, address)]);
+  const [user, owner] = await Promise.all([users.findUserByUuid(tx, userUuid), users.loginOwner(tx, address)]);
   if (!user) return;
   if (takesAnothers(user, address, owner)) throw addressTakenError(form);
   const now = new Date();
-  await repo.setUserEmail(tx, user, address, now.toISOString());
+  await users.setUserEmail(tx, user, address, now.toISOString());
   if (user.email !== '' && user.email !== address) {
     const notice = emailChangedMail(user.username, now);
     await enqueueMails(tx, [

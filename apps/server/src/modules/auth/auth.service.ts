@@ -13,7 +13,10 @@ import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
 import { loginTaken } from './accounts.service.ts';
-import * as repo from './auth.repository.ts';
+import * as resetTokens from './reset-tokens.repository.ts';
+import * as sessions from './sessions.repository.ts';
+import * as throttles from './throttles.repository.ts';
+import * as users from './users.repository.ts';
 
 /**
  * 10 failures in 15 minutes for one account from one client address, or 50 from one address, and further attempts
@@ -46,7 +49,7 @@ export type ResetOutcome = { ok: true } | { ok: false; reason: string; field?: '
  * per typed name and address when no account has it, so a name that exists and one that does not behave alike.
  */
 const loginKey = (account: { uuid: string } | undefined, typed: string, ip: string) =>
-  account ? repo.accountFailureKey(account.uuid, ip) : `u:?${normalizeLogin(typed)}|${ip}`;
+  account ? throttles.accountFailureKey(account.uuid, ip) : `u:?${normalizeLogin(typed)}|${ip}`;
 const resetKey = (account: { uuid: string } | undefined, typed: string) =>
   account ? `r:${account.uuid}` : `r:?${normalizeLogin(typed)}`;
 
@@ -66,27 +69,27 @@ export function createAuthService(deps: AuthDeps) {
   ): Promise<LoginOutcome> {
     const now = nowIso();
     const since = addMinutes(now, -THROTTLE.windowMinutes);
-    const account = await repo.findUserByLogin(db, user);
+    const account = await users.findUserByLogin(db, user);
     const userKey = loginKey(account, user, ip);
     const ipKey = `ip:${ip}`;
     const [userFailures, ipFailures] = await Promise.all([
-      repo.countFailures(db, userKey, since),
-      repo.countFailures(db, ipKey, since),
+      throttles.countFailures(db, userKey, since),
+      throttles.countFailures(db, ipKey, since),
     ]);
     // The password is checked even when throttled or unknown: the answer and its timing reveal nothing.
     const passwordOk = await verifyPassword(account?.password_hash ?? null, pwd);
     // An attempt refused by a lock is not counted: counting it would let anyone hold the lock for ever.
     if (userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress) return { ok: false };
-    const roles = account && passwordOk ? await repo.rolesOf(db, account.uuid) : [];
+    const roles = account && passwordOk ? await sessions.rolesOf(db, account.uuid) : [];
     if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
-      await repo.recordFailure(db, userKey, now);
-      await repo.recordFailure(db, ipKey, now);
+      await throttles.recordFailure(db, userKey, now);
+      await throttles.recordFailure(db, ipKey, now);
       return { ok: false };
     }
-    await repo.clearFailures(db, userKey);
-    if (previousSession) await repo.deleteSession(db, previousSession);
+    await throttles.clearFailures(db, userKey);
+    if (previousSession) await sessions.deleteSession(db, previousSession);
     const token = randomToken(32);
-    await repo.insertSession(db, {
+    await sessions.insertSession(db, {
       id: sha256(token),
       userUuid: account.uuid,
       roles,
@@ -104,11 +107,11 @@ export function createAuthService(deps: AuthDeps) {
   async function renew(sessionId: string, absoluteExpiresAt: string): Promise<void> {
     const now = nowIso();
     const idle = addMinutes(now, deps.session.idleMinutes);
-    await repo.extendSession(db, sessionId, now, idle < absoluteExpiresAt ? idle : absoluteExpiresAt);
+    await sessions.extendSession(db, sessionId, now, idle < absoluteExpiresAt ? idle : absoluteExpiresAt);
   }
 
   async function logout(sessionId: string): Promise<void> {
-    await repo.deleteSession(db, sessionId);
+    await sessions.deleteSession(db, sessionId);
   }
 
   /**
@@ -119,7 +122,7 @@ export function createAuthService(deps: AuthDeps) {
   async function sendResetMail(to: string, userUuid: string, activation: boolean): Promise<void> {
     const now = nowIso();
     const token = randomToken(16);
-    await repo.insertReset(db, {
+    await resetTokens.insertReset(db, {
       tokenHash: sha256(token),
       userUuid,
       now,
@@ -144,10 +147,10 @@ export function createAuthService(deps: AuthDeps) {
    */
   async function requestReset(user: string): Promise<void> {
     const now = nowIso();
-    const account = await repo.findUserByLogin(db, user);
+    const account = await users.findUserByLogin(db, user);
     const key = resetKey(account, user);
-    const recent = await repo.countFailures(db, key, addMinutes(now, -60));
-    await repo.recordFailure(db, key, now);
+    const recent = await throttles.countFailures(db, key, addMinutes(now, -60));
+    await throttles.recordFailure(db, key, now);
     if (!account || account.stato === 'disabled' || !account.email || recent >= RESET_REQUESTS_PER_HOUR) return;
     const { email, uuid } = account;
     deps.background.run('reset-mail', () => sendResetMail(email, uuid, false));
@@ -160,19 +163,19 @@ export function createAuthService(deps: AuthDeps) {
   async function resetPassword(pid: string, ppwd: string): Promise<ResetOutcome> {
     const now = nowIso();
     const tokenHash = sha256(pid);
-    const linkOwner = await repo.liveResetOwner(db, tokenHash, now);
+    const linkOwner = await resetTokens.liveResetOwner(db, tokenHash, now);
     if (!linkOwner) return { ok: false, reason: msg.erroreSessione };
-    const problem = passwordProblem(ppwd, await repo.personalDataOf(db, linkOwner));
+    const problem = passwordProblem(ppwd, await users.personalDataOf(db, linkOwner));
     if (problem) return { ok: false, reason: problem, field: 'ppwd' };
     const passwordHash = await hashPassword(ppwd);
     const userUuid = await db.transaction().execute(async (tx) => {
-      const owner = await repo.consumeReset(tx, tokenHash, now);
+      const owner = await resetTokens.consumeReset(tx, tokenHash, now);
       if (!owner) return undefined;
-      await repo.setPassword(tx, owner, passwordHash, now);
-      await repo.invalidateResets(tx, owner, now);
-      await repo.deleteUserSessions(tx, owner);
+      await users.setPassword(tx, owner, passwordHash, now);
+      await resetTokens.invalidateResets(tx, owner, now);
+      await sessions.deleteUserSessions(tx, owner);
       // The owner proved they read the account's mailbox: whatever locked the account is over, at every address.
-      await repo.clearAccountFailures(tx, owner);
+      await throttles.clearAccountFailures(tx, owner);
       return owner;
     });
     return userUuid ? { ok: true } : { ok: false, reason: msg.erroreSessione };
@@ -183,25 +186,25 @@ export function createAuthService(deps: AuthDeps) {
    * A person without an account (an imported installer, say) gets one, named after their e-mail address.
    */
   async function adminReset(personUuid: string): Promise<void> {
-    const person = await repo.findPerson(db, personUuid);
+    const person = await users.findPerson(db, personUuid);
     if (!person) throw notFound();
-    let account = person.userUuid ? await repo.findUserByUuid(db, person.userUuid) : undefined;
+    let account = person.userUuid ? await users.findUserByUuid(db, person.userUuid) : undefined;
     const email = normalizeLogin(account?.email || person.email);
     if (!email) throw new HttpError(400, msg.senzaEmail);
     if (!isValidEmail(email)) throw new HttpError(400, msg.emailDestinatarioNonValida);
     if (!account) {
-      if (await repo.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
+      if (await users.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
       const role: Role = person.table === 'admins' ? 'admin' : person.table === 'posatori' ? 'posatore' : person.table;
       const now = nowIso();
       const userUuid = await db
         .transaction()
         .execute(async (tx) => {
-          const id = await repo.insertUser(
+          const id = await users.insertUser(
             tx,
             { username: email, email, passwordHash: null, stato: 'requested', roles: [role] },
             now,
           );
-          await repo.linkPersonAccount(tx, person.table, person.uuid, id);
+          await users.linkPersonAccount(tx, person.table, person.uuid, id);
           return id;
         })
         .catch((err: unknown) => {
@@ -209,7 +212,7 @@ export function createAuthService(deps: AuthDeps) {
           if (loginTaken(err)) throw new HttpError(400, msg.utenteEsistente);
           throw err;
         });
-      account = await repo.findUserByUuid(db, userUuid);
+      account = await users.findUserByUuid(db, userUuid);
     }
     if (!account) throw notFound();
     await sendResetMail(email, account.uuid, account.stato !== 'active');

@@ -14,7 +14,7 @@ export interface UsersTable {
 
 /**
  * Every name an account logs in by, once across all accounts: its username and its e-mail address (migration
- * 2026-11-26-19, decision record 0022). Kept in step by auth.repository with every write of users.username or
+ * 2026-11-26-19, decision record 0022). Kept in step by users.repository with every write of users.username or
  * users.email; its primary key is what refuses an address to a second account, two saves at once included.
  */
 export interface UserLoginsTable {
@@ -37,7 +37,7 @@ export interface SessionsTable {
   absolute_expires_at: string;
   ip: string;
   user_agent: string;
-  /** The account's roles, comma-separated: a copy kept in step by auth.repository (setSessionRoles). */
+  /** The account's roles, comma-separated: a copy kept in step by sessions.repository (setSessionRoles). */
   roles: string;
 }
 

@@ -49,7 +49,6 @@ function documentList(db: DbOrTx, scope: DocumentsScope, kind: DocumentKind | un
       ['document_uuid', 'desc'],
     ],
     matched: false,
-    key: 'document_uuid',
   };
   return { group: list };
 }

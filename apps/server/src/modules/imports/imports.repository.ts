@@ -2,7 +2,7 @@ import type { ImpposatoriQuery } from '@portal/shared/schemas/imports';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
-import type { PageWindow } from '../../lib/paging.ts';
+import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { codeField, listColumns, nameField } from '../posatori/posatori.repository.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
@@ -23,21 +23,30 @@ export function importRow(db: DbOrTx, uuid: string) {
 }
 
 /** The latest imports first, through imports_started. */
-export function listImports(db: DbOrTx, win: PageWindow) {
-  return importsWithNames(db)
-    .orderBy('imports.started_at', 'desc')
-    .orderBy('imports.uuid', 'desc')
-    .limit(win.size)
-    .offset(win.offset)
-    .execute();
-}
+const importsList = (db: DbOrTx): ListQuery<'imports'> => ({
+  table: 'imports',
+  arms: [db.selectFrom('imports')],
+  order: [
+    ['started_at', 'desc'],
+    ['uuid', 'desc'],
+  ],
+  matched: false,
+});
 
 export async function countImports(db: DbOrTx): Promise<number> {
-  const row = await db
-    .selectFrom('imports')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(importsList(db));
+}
+
+export function listImports(db: DbOrTx, win: PageWindow, reccount: number) {
+  return pageRows(db, importsList(db), win, reccount, (uuids) =>
+    importsWithNames(db).where('imports.uuid', 'in', uuids).execute(),
+  );
+}
+
+async function countOf(list: ListQuery<'imports'> | ListQuery<'posatori'>): Promise<number> {
+  let n = 0;
+  for (const q of countQueries(list)) n += Number((await q.executeTakeFirst())?.n ?? 0);
+  return n;
 }
 
 function importsWithNames(db: DbOrTx) {
@@ -48,6 +57,18 @@ function importsWithNames(db: DbOrTx) {
     .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'imports.impcorso').on('combos.combo', '=', 'qualifiche'))
     .selectAll('imports')
     .select(['users.username as utente', 'coupon_types.tipo as destcoupon', 'combos.label as destcorso']);
+}
+
+/**
+ * Takes the import's row lock first thing in a batch's transaction: the batches and rows of one import then run one
+ * after the other whichever process serves them, so a person sent twice is found by the second, never stored twice.
+ */
+export async function lockImport(db: DbOrTx, uuid: string): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('uuid', '=', uuid)
+    .execute();
 }
 
 export type ImportCounts = Pick<ImportsTable, 'elaborate' | 'nuovi' | 'aggiornati' | 'invariati' | 'errori' | 'coupon'>;
@@ -70,7 +91,7 @@ export async function addCounts(db: DbOrTx, uuid: string, c: ImportCounts, now: 
 }
 
 /** The installers already in the registry with these tax codes (through posatori_codfis). */
-export function installersByCodfis(db: DbOrTx, codfis: readonly string[]) {
+export function posatoriWithCodfis(db: DbOrTx, codfis: readonly string[]) {
   return db.selectFrom('posatori').selectAll().where('codfis', 'in', codfis).execute();
 }
 
@@ -93,7 +114,7 @@ export function oldestFirst<T extends { created_at: string; uuid: string }>(rows
 }
 
 /** The resellers a sheet may name: by code or by business name, compared folded (rivenditori_code, _ragsoc). */
-export function resellersNamed(db: DbOrTx, names: readonly string[]) {
+export function rivenditoriNamed(db: DbOrTx, names: readonly string[]) {
   const keys = names.map((n) => fold(n));
   return db
     .selectFrom('rivenditori')
@@ -103,7 +124,7 @@ export function resellersNamed(db: DbOrTx, names: readonly string[]) {
 }
 
 /** Every area manager (a few dozen to a few hundred): a sheet names them by business name or by person. */
-export function areaManagers(db: DbOrTx) {
+export function capoareaAll(db: DbOrTx) {
   return db.selectFrom('capoarea').select(['uuid', 'ragsoc', 'name', 'lastname']).execute();
 }
 
@@ -120,7 +141,7 @@ export async function holdersOfType(db: DbOrTx, tipo: string, posatori: readonly
   return new Set(rows.map((r) => r.posatore));
 }
 
-export async function insertInstallers(db: DbOrTx, rows: PosatoriTable[]): Promise<void> {
+export async function insertPosatori(db: DbOrTx, rows: PosatoriTable[]): Promise<void> {
   // 41 columns a row: 250 rows are 10,250 parameters, below SQLite's 32,766 and PostgreSQL's 65,535.
   for (let i = 0; i < rows.length; i += 250) {
     await db
@@ -130,7 +151,7 @@ export async function insertInstallers(db: DbOrTx, rows: PosatoriTable[]): Promi
   }
 }
 
-export async function updateInstaller(db: DbOrTx, uuid: string, values: Partial<PosatoriTable>): Promise<void> {
+export async function updatePosatore(db: DbOrTx, uuid: string, values: Partial<PosatoriTable>): Promise<void> {
   await db.updateTable('posatori').set(values).where('uuid', '=', uuid).execute();
 }
 
@@ -148,7 +169,7 @@ export async function updatePartner(db: DbOrTx, uuid: string, values: Partial<Pa
 }
 
 /** Links a batch's installers to the import; a person twice in one file keeps the last outcome and the coupons. */
-export async function linkInstallers(db: DbOrTx, rows: ImportPosatoriTable[]): Promise<void> {
+export async function linkPosatori(db: DbOrTx, rows: ImportPosatoriTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db
       .insertInto('import_posatori')
@@ -163,35 +184,44 @@ export async function linkInstallers(db: DbOrTx, rows: ImportPosatoriTable[]): P
   }
 }
 
-/** The installers of one import, with the qualification, code and name filters, in name order. */
-function importedInstallers(db: DbOrTx, importUuid: string, f: ImpposatoriQuery) {
+/**
+ * The posatori of one import, with the qualification, code and name filters, in name order: the import's few rows
+ * are found through its links and sorted, the posatori read by primary key.
+ */
+function importedList(db: DbOrTx, importUuid: string, f: ImpposatoriQuery): ListQuery<'posatori'> {
   let q = db
-    .selectFrom('import_posatori')
-    .innerJoin('posatori', 'posatori.uuid', 'import_posatori.posatore_uuid')
-    .where('import_posatori.import_uuid', '=', importUuid);
+    .selectFrom('posatori')
+    .where(
+      'posatori.uuid',
+      'in',
+      db.selectFrom('import_posatori').select('import_posatori.posatore_uuid').where('import_uuid', '=', importUuid),
+    );
   if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
-  // The installer list's own text filters (trigram from 3 characters, a prefix range below).
+  // The posatori list's own text filters (trigram from 3 characters, a prefix range below).
   for (const text of [textFilter(db, codeField, f.code), textFilter(db, nameField, f.name)]) {
     if (text) q = q.where(text);
   }
-  return q;
+  const order = [
+    ['lastname_key', 'asc'],
+    ['name_key', 'asc'],
+    ['uuid', 'asc'],
+  ] as const;
+  return { table: 'posatori', arms: [q], order, matched: true };
 }
 
 export async function countImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery): Promise<number> {
-  const row = await importedInstallers(db, importUuid, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(importedList(db, importUuid, f));
 }
 
-export function listImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery, win: PageWindow) {
-  return importedInstallers(db, importUuid, f)
-    .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-    .select([...listColumns, 'import_posatori.esito'])
-    .orderBy('posatori.lastname_key')
-    .orderBy('posatori.name_key')
-    .orderBy('posatori.uuid')
-    .limit(win.size)
-    .offset(win.offset)
-    .execute();
+export function listImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery, win: PageWindow, reccount: number) {
+  return pageRows(db, importedList(db, importUuid, f), win, reccount, (uuids) =>
+    db
+      .selectFrom('posatori')
+      .innerJoin('import_posatori', 'import_posatori.posatore_uuid', 'posatori.uuid')
+      .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
+      .select([...listColumns, 'import_posatori.esito'])
+      .where('import_posatori.import_uuid', '=', importUuid)
+      .where('posatori.uuid', 'in', uuids)
+      .execute(),
+  );
 }

@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './imports.service.ts';
+import { PerRowQueue } from './per-row-queue.ts';
 
 const idParam = z.object({ id: z.uuid() });
 /** Cells read from a spreadsheet may carry stray control characters nobody sees: removed, not refused. */
@@ -26,11 +27,12 @@ const fromSpreadsheet = { controlCharacters: 'strip' } as const;
 /** A batch of 500 rows of 17 cells of up to 250 characters, with room for JSON's quoting. */
 const BATCH_BODY_LIMIT = 4 * 1024 * 1024;
 
-/** The import wizard's calls (spec sections 2 and 7, issue 11): the admin only. */
+/** The import wizard's calls, and the one-row call of other clients: the admin only. */
 export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['imports'];
   const guard = requireCapability('registries.manage');
+  const perRow = new PerRowQueue(db);
 
   r.post(
     '/api/imports',
@@ -83,7 +85,7 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
       },
       async (request) => {
         refuseInvalidRequest(request, firstMessage);
-        return { res: 'OK' as const, ...(await service.importRow(db, kind, request.body)) };
+        return { res: 'OK' as const, ...(await service.importRow(db, perRow, kind, request.body)) };
       },
     );
   oneRow('posatori', installerImportRow);
@@ -94,6 +96,6 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
       preHandler: guard,
       schema: { tags, params: idParam, querystring: impposatoriQuery, response: { 200: impposatoriPage, ...errors } },
     },
-    (request) => service.importedInstallers(db, request.params.id, request.query),
+    (request) => service.importedPosatori(db, request.params.id, request.query),
   );
 }

@@ -8,7 +8,8 @@ import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError } from '../../plugins/error-envelope.ts';
 import { accountLinkMail, resetLink } from '../auth/account-mails.ts';
 import { retryOnLoginCollision } from '../auth/accounts.service.ts';
-import * as accounts from '../auth/auth.repository.ts';
+import * as resetTokens from '../auth/reset-tokens.repository.ts';
+import * as users from '../auth/users.repository.ts';
 import { ACTIVATION_MINUTES } from '../auth/auth.service.ts';
 import * as repo from './mass-activation.repository.ts';
 import type { MassActivationsTable } from './mass-activation.table.ts';
@@ -65,11 +66,11 @@ async function activateBatch(
   return deps.db.transaction().execute(async (tx) => {
     const now = nowIso();
     const withoutAccount = batch.filter((c) => !c.user_uuid && c.email);
-    const inUse = await accounts.loginsInUse(
+    const inUse = await users.loginsInUse(
       tx,
       withoutAccount.map((c) => c.email),
     );
-    const live = await accounts.usersWithLiveLink(
+    const live = await resetTokens.usersWithLiveLink(
       tx,
       batch.flatMap((c) => (c.user_uuid ? [c.user_uuid] : [])),
       now,
@@ -85,11 +86,11 @@ async function activateBatch(
       } else if ((perAddress.get(c.email) ?? 0) > 1 || inUse.has(c.email)) counts.email_condivisa += 1;
       else create.push({ posatore: c.uuid, email: c.email });
     }
-    const created = await accounts.insertRequestedInstallerAccounts(tx, create, now);
+    const created = await users.insertRequestedInstallerAccounts(tx, create, now);
     const links = [...create.map((p) => ({ userUuid: created.get(p.posatore) ?? '', email: p.email })), ...relink].map(
       (l) => ({ ...l, token: randomToken(16) }),
     );
-    await accounts.insertResets(
+    await resetTokens.insertResets(
       tx,
       links.map((l) => ({ tokenHash: sha256(l.token), userUuid: l.userUuid })),
       now,

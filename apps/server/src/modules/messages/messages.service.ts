@@ -18,7 +18,6 @@ import { posatoriQuery } from '@portal/shared/schemas/posatori';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { Database, Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { pageWindow } from '../../lib/paging.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
@@ -38,6 +37,8 @@ import {
   visibleIn as rivenditoriVisibleIn,
 } from '../rivenditori/rivenditori.repository.ts';
 import { rivenditoriScopeOf } from '../reach/rivenditori-reach.ts';
+import * as folders from './message-folders.repository.ts';
+import * as search from './message-search.repository.ts';
 import * as repo from './messages.repository.ts';
 import { checkMessagesPerMinute, recordSend } from './send-limits.ts';
 import type { AccountsQuery } from './messages.repository.ts';
@@ -50,7 +51,7 @@ const PREVIEW_CHARS = 160;
 const preview = (content: string) =>
   content.length > PREVIEW_CHARS ? `${content.slice(0, PREVIEW_CHARS).trimEnd()}…` : content;
 
-const folderFilters = (q: MessagesQuery): repo.FolderFilters => ({
+const folderFilters = (q: MessagesQuery): folders.FolderFilters => ({
   oggetto: q.foggetto || undefined,
   read: q.tiporead || undefined,
 });
@@ -58,9 +59,7 @@ const folderFilters = (q: MessagesQuery): repo.FolderFilters => ({
 /** GET /api/messages/recv: what the viewer received, newest first, with the sender's name and picture. */
 export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
   const f = folderFilters(query);
-  const reccount = await repo.countInbox(db, viewer.userUuid, f);
-  const win = pageWindow(reccount, query);
-  const rows = await repo.listInbox(db, viewer.userUuid, f, win);
+  const { rows, win, reccount } = await folders.inboxPage(db, viewer.userUuid, f, query);
   const people = await repo.peopleOf(
     db,
     rows.flatMap((r) => (r.sender_uuid ? [r.sender_uuid] : [])),
@@ -88,9 +87,7 @@ export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery
 /** GET /api/messages/sent: what the viewer sent, newest first, with the recipients as chosen. */
 export async function listOutbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
   const f = folderFilters(query);
-  const reccount = await repo.countOutbox(db, viewer.userUuid, f);
-  const win = pageWindow(reccount, query);
-  const rows = await repo.listOutbox(db, viewer.userUuid, f, win);
+  const { rows, win, reccount } = await folders.outboxPage(db, viewer.userUuid, f, query);
   return {
     data: rows.map((r) => ({
       uuid: r.uuid,
@@ -468,7 +465,7 @@ export async function searchMessages(
   text: string,
   limit: number,
 ): Promise<{ tipo: 'msg'; uuid: string; descri: string }[]> {
-  const found = (await repo.searchFolders(db, viewer.userUuid, text, limit)).sort(repo.newestFirst);
+  const found = (await search.searchFolders(db, viewer.userUuid, text, limit)).sort(search.newestFirst);
   const seen = new Set<string>();
   return found
     .filter((m) => !seen.has(m.uuid) && seen.add(m.uuid))

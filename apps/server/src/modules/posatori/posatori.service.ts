@@ -19,6 +19,7 @@ import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelo
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import { redeemedAt } from '../coupons/coupon-totals.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import { rivenditoreInReach } from '../rivenditori/rivenditori.repository.ts';
 import {
@@ -85,7 +86,7 @@ export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori
     { page: 1, pages: 1, size: 5, offset: 0 },
     cposatori,
   );
-  const ccopoun = scope.all || !scope.rivenditore ? 0 : await repo.redeemedAt(db, scope.rivenditore);
+  const ccopoun = scope.all || !scope.rivenditore ? 0 : await redeemedAt(db, scope.rivenditore);
   return { cposatori, ccopoun, data: latest.map(toRow) };
 }
 

@@ -42,7 +42,7 @@ export interface PosatoriTable {
   name_key: string;
   name_search: string;
   code_key: string;
-  /** The login account's stato, 'none' without one: kept by auth.repository whenever an account changes. */
+  /** The login account's stato, 'none' without one: kept by the auth module's users.repository whenever an account changes. */
   userstato: 'active' | 'disabled' | 'requested' | 'none';
   /** Coupons held: kept by refreshCouponCounts whenever coupons are added, removed, retyped or redeemed. */
   coupon: number;

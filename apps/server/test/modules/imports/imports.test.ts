@@ -228,7 +228,7 @@ describe('installer rows', () => {
   });
 });
 
-describe('one row per call (spec section 7)', () => {
+describe('one row per call', () => {
   it('stores a valid row, then finds it unchanged; a bad row is a 400 with its reason', async () => {
     const first = await post('/api/imports/posatori', { ...installer(50), impcoupon: corsoBase });
     expect(first.statusCode, first.body).toBe(200);

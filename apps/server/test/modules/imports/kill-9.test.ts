@@ -4,9 +4,10 @@ import { installerRecords } from '../../../../../bench/imports.ts';
 import { login, startServer } from '../../../../../bench/http.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
+import { call, serverEnv } from './server-processes.ts';
 
 /**
- * Issue 11, item 3: the server killed with kill -9 in the middle of an import leaves a consistent database (every
+ * The server killed with kill -9 in the middle of an import leaves a consistent database (every
  * batch all or nothing), and the same file again completes it without duplicates. A real server process on the
  * test's database, killed while a batch is on its way.
  */
@@ -15,29 +16,14 @@ let ctx: TestContext;
 let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const u = new URL(pgUrl);
-    u.searchParams.set('options', `-c search_path=${ctx.schema}`);
-    env = { DATABASE_URL: u.toString(), LOG_LEVEL: 'silent' };
-  } else {
-    env = { DATA_DIR: ctx.config.dataDir, LOG_LEVEL: 'silent' };
-  }
+  env = serverEnv(ctx);
 });
 afterAll(() => ctx.close());
 
 const ROWS = 3_000;
 const BATCH = 500;
 
-async function post<T>(url: string, cookie: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
+const post = <T>(url: string, cookie: string, path: string, body: unknown) => call<T>(url, cookie, 'POST', path, body);
 
 const batchOf = (records: Record<string, string>[], i: number) => ({
   righe: records.slice(i * BATCH, (i + 1) * BATCH).map((record, k) => ({ riga: i * BATCH + k + 2, record })),

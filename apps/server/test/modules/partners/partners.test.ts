@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNERS } from '../../../src/db/seed/demo.ts';
+import { DEMO_PARTNERS } from '../../../src/db/seed/demo-partners.ts';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
 import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
 import { imageForm } from '../../multipart.ts';

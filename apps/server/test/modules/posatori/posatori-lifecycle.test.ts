@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStati } from '@portal/shared/schemas/posatori';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { insertUser } from '../../../src/modules/auth/auth.repository.ts';
+import { insertUser } from '../../../src/modules/auth/users.repository.ts';
 import { createTestContext, login, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 /** Issue 8, items 1 and 2: the installer's lifecycle and the registry fields the admin owns. */

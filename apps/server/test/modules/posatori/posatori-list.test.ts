@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posaOrders } from '@portal/shared/schemas/posatori';
-import { DEMO_POSATORI } from '../../../src/db/seed/demo.ts';
+import { DEMO_POSATORI } from '../../../src/db/seed/demo-posatori.ts';
 import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
 
 let ctx: TestContext;

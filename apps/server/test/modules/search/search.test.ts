@@ -2,7 +2,7 @@ import type { Role } from '@portal/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEW_MATCHES, fold, SEARCH_WALK } from '../../../src/lib/text-search.ts';
 import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
-import { SMALL_FOLDER } from '../../../src/modules/messages/messages.repository.ts';
+import { SMALL_FOLDER } from '../../../src/modules/messages/message-folders.repository.ts';
 import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;

@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import type { Role } from '@portal/shared/roles';
-import { roleSchema } from '@portal/shared/schemas/auth';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { DbOrTx } from '../../db/database.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { UserStato } from './auth.table.ts';
+import { setSessionRoles } from './sessions.repository.ts';
+
+/**
+ * Accounts: their login names (user_logins), their stato and address, their roles, and the people of the four
+ * registries they belong to. Every write of users.stato or of an account's link to a person keeps posatori.userstato
+ * in step (syncPeopleStato).
+ */
 
 export type UserRow = { uuid: string; username: string; email: string; password_hash: string | null; stato: UserStato };
 
@@ -62,17 +68,6 @@ export async function insertLogins(
 
 export async function findUserByUuid(db: DbOrTx, uuid: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('uuid', '=', uuid).executeTakeFirst();
-}
-
-const knownRoles = (names: readonly string[]): Role[] =>
-  names.flatMap((name) => {
-    const role = roleSchema.safeParse(name);
-    return role.success ? [role.data] : [];
-  });
-
-export async function rolesOf(db: DbOrTx, userUuid: string): Promise<Role[]> {
-  const rows = await db.selectFrom('user_roles').select('role').where('user_uuid', '=', userUuid).execute();
-  return knownRoles(rows.map((r) => r.role));
 }
 
 export async function insertUser(
@@ -152,148 +147,6 @@ async function syncPeopleStato(db: DbOrTx, userUuid: string): Promise<void> {
     .execute();
 }
 
-// Sessions
-
-export async function insertSession(
-  db: DbOrTx,
-  s: {
-    id: string;
-    userUuid: string;
-    roles: readonly Role[];
-    now: string;
-    expiresAt: string;
-    absoluteExpiresAt: string;
-    ip: string;
-    userAgent: string;
-  },
-): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({
-      id: s.id,
-      user_uuid: s.userUuid,
-      roles: s.roles.join(','),
-      created_at: s.now,
-      last_seen_at: s.now,
-      expires_at: s.expiresAt,
-      absolute_expires_at: s.absoluteExpiresAt,
-      ip: s.ip,
-      user_agent: s.userAgent,
-    })
-    .execute();
-}
-
-/**
- * A session counts only while both expiries are ahead and the account is active. Every /api and /auth request
- * reads it, so it is one statement by primary keys: the session by its id (with the roles it carries), its account
- * by uuid for the username and the active check.
- */
-export async function findLiveSession(db: DbOrTx, id: string, now: string) {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
-    .select(['sessions.id', 'sessions.user_uuid', 'sessions.absolute_expires_at', 'sessions.roles', 'users.username'])
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', now)
-    .where('sessions.absolute_expires_at', '>', now)
-    .where('users.stato', '=', 'active')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    sessionId: row.id,
-    userUuid: row.user_uuid,
-    username: row.username,
-    absoluteExpiresAt: row.absolute_expires_at,
-    roles: knownRoles(row.roles === '' ? [] : row.roles.split(',')),
-  };
-}
-
-/** Copies the account's roles into its live sessions: whoever grants or takes a role calls it in the same transaction. */
-export async function setSessionRoles(db: DbOrTx, userUuid: string): Promise<void> {
-  const roles = await rolesOf(db, userUuid);
-  await db
-    .updateTable('sessions')
-    .set({ roles: roles.join(',') })
-    .where('user_uuid', '=', userUuid)
-    .execute();
-}
-
-export async function extendSession(db: DbOrTx, id: string, now: string, expiresAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
-}
-
-export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', id).execute();
-}
-
-export async function deleteUserSessions(db: DbOrTx, userUuid: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_uuid', '=', userUuid).execute();
-}
-
-export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
-    .execute();
-}
-
-// Throttling counters live in the database so several instances share them.
-
-export async function recordFailure(db: DbOrTx, key: string, now: string): Promise<void> {
-  await db.insertInto('login_failures').values({ uuid: newId(), key, at: now }).execute();
-}
-
-export async function countFailures(db: DbOrTx, key: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('key', '=', key)
-    .where('at', '>', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** The key of an account's failed logins from one client address. */
-export const accountFailureKey = (userUuid: string, ip: string) => `u:${userUuid}|${ip}`;
-
-export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('key', '=', key).execute();
-}
-
-/** Forgets an account's failed logins from every address: a range of the (key, at) index, '}' following '|'. */
-export async function clearAccountFailures(db: DbOrTx, userUuid: string): Promise<void> {
-  await db
-    .deleteFrom('login_failures')
-    .where('key', '>=', `u:${userUuid}|`)
-    .where('key', '<', `u:${userUuid}}`)
-    .execute();
-}
-
-export async function pruneFailures(db: DbOrTx, before: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('at', '<=', before).execute();
-}
-
-// Password reset requests
-
-export async function insertReset(
-  db: DbOrTx,
-  r: { tokenHash: string; userUuid: string; now: string; expiresAt: string },
-): Promise<void> {
-  await insertResets(db, [{ tokenHash: r.tokenHash, userUuid: r.userUuid }], r.now, r.expiresAt);
-}
-
-/** The account of a reset link that can still be used (known, unused, not expired), else undefined. */
-export async function liveResetOwner(db: DbOrTx, tokenHash: string, now: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('password_resets')
-    .select('user_uuid')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row?.user_uuid;
-}
-
 /**
  * What a guesser knows of an account's owner, which their password may not be made of: the username, the e-mail
  * address, and the names of the people the account belongs to (an installer, area manager, reseller or admin).
@@ -317,32 +170,6 @@ export async function personalDataOf(db: DbOrTx, userUuid: string): Promise<stri
   return [user?.username ?? '', user?.email ?? '', ...people.flatMap((p) => [p.name, p.lastname, p.company])].filter(
     (v) => v !== '',
   );
-}
-
-/**
- * Marks the request used and returns its user in one statement, so two concurrent submissions of the same link
- * cannot both succeed.
- */
-export async function consumeReset(db: DbOrTx, tokenHash: string, now: string): Promise<string | undefined> {
-  const row = await db
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('user_uuid')
-    .executeTakeFirst();
-  return row?.user_uuid;
-}
-
-/** After a successful reset, or when the account is disabled, every outstanding link of that user stops working. */
-export async function invalidateResets(db: DbOrTx, userUuid: string, now: string): Promise<void> {
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('user_uuid', '=', userUuid)
-    .where('used_at', 'is', null)
-    .execute();
 }
 
 // People with an account: the admin reset takes the uuid of an installer, area manager, reseller or admin.
@@ -428,8 +255,6 @@ export async function removeAccountRole(db: DbOrTx, userUuid: string, role: Role
   }
 }
 
-// Many accounts at once (the mass activation): the same rows the single functions write, in bulk.
-
 /** Of these addresses, those that log an account in (as its username or e-mail), with that account. */
 export async function loginOwners(db: DbOrTx, addresses: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(addresses)];
@@ -448,19 +273,6 @@ export async function loginOwners(db: DbOrTx, addresses: readonly string[]): Pro
 /** Of these addresses, those already a login (username or e-mail) of some account. */
 export async function loginsInUse(db: DbOrTx, addresses: readonly string[]): Promise<Set<string>> {
   return new Set((await loginOwners(db, addresses)).keys());
-}
-
-/** Of these accounts, those holding a reset or activation link that can still be used. */
-export async function usersWithLiveLink(db: DbOrTx, userUuids: readonly string[], now: string): Promise<Set<string>> {
-  if (userUuids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('password_resets')
-    .select('user_uuid')
-    .where('user_uuid', 'in', userUuids)
-    .where('expires_at', '>', now)
-    .where('used_at', 'is', null)
-    .execute();
-  return new Set(rows.map((r) => r.user_uuid));
 }
 
 /**
@@ -506,27 +318,4 @@ export async function insertRequestedInstallerAccounts(
       .execute();
   }
   return accounts;
-}
-
-/** Reset or activation links for many accounts: each stored as its token's hash. */
-export async function insertResets(
-  db: DbOrTx,
-  links: readonly { tokenHash: string; userUuid: string }[],
-  now: string,
-  expiresAt: string,
-): Promise<void> {
-  if (links.length === 0) return;
-  await db
-    .insertInto('password_resets')
-    .values(
-      links.map((l) => ({
-        uuid: newId(),
-        token_hash: l.tokenHash,
-        user_uuid: l.userUuid,
-        created_at: now,
-        expires_at: expiresAt,
-        used_at: null,
-      })),
-    )
-    .execute();
 }

@@ -1,0 +1,141 @@
+import type { DbOrTx } from '../../db/database.ts';
+import { CONTAINS_MIN, containsUpTo, FEW_MATCHES, fold, walkMatching } from '../../lib/text-search.ts';
+import {
+  folderWindow,
+  inboxList,
+  oggettoField,
+  outboxList,
+  subjectVia,
+  type Folder,
+  type FolderFilters,
+  type SubjectVia,
+} from './message-folders.repository.ts';
+
+type Found = { uuid: string; oggetto: string; created_at: string };
+
+/** Newest first, by the date a folder is ordered by. */
+export const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+
+type Match = Found & { sender_uuid: string | null };
+
+/** A folder entry as the walk compares it: the message, its subject folded as the Oggetto filter reads it. */
+type Entry = Found & { oggetto_key: string };
+const found = ({ uuid, oggetto, created_at }: Found): Found => ({ uuid, oggetto, created_at });
+
+/** The messages whose subject contains the text (3 characters or more), at most `max`, through the trigram index. */
+async function subjectMatches(db: DbOrTx, text: string, max: number): Promise<Match[]> {
+  const indexed = containsUpTo(db, oggettoField, text, max);
+  if (!indexed) return [];
+  return db
+    .selectFrom('messages')
+    .select(['messages.uuid', 'messages.oggetto', 'messages.created_at', 'messages.sender_uuid'])
+    .where(indexed)
+    .limit(max)
+    .execute();
+}
+
+/**
+ * A rare word: the matches the user sent (read with them) and received, at most `limit` of each, newest first. The
+ * received ones are each a probe of message_recipients' primary key (message, user): the CROSS JOIN keeps SQLite
+ * from walking the user's whole inbox index instead (it has no statistics saying the matches are fewer);
+ * PostgreSQL plans it as any join.
+ */
+async function amongMatches(db: DbOrTx, userUuid: string, matches: Match[], limit: number): Promise<Found[]> {
+  if (matches.length === 0) return [];
+  const sent = matches
+    .filter((m) => m.sender_uuid === userUuid)
+    .sort(newestFirst)
+    .slice(0, limit)
+    .map(({ uuid, oggetto, created_at }) => ({ uuid, oggetto, created_at }));
+  const received = await db
+    .selectFrom('messages as m')
+    .crossJoin('message_recipients as r')
+    .select(['m.uuid', 'm.oggetto', 'r.created_at'])
+    .where(
+      'm.uuid',
+      'in',
+      matches.map((m) => m.uuid),
+    )
+    .whereRef('r.message_uuid', '=', 'm.uuid')
+    .where('r.user_uuid', '=', userUuid)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.message_uuid', 'desc')
+    .limit(limit)
+    .execute();
+  return [...received, ...sent];
+}
+
+/** A window of a folder through its list's filters, newest first: each entry's message, subject and folder date. */
+function folderEntries(
+  db: DbOrTx,
+  folder: Folder,
+  userUuid: string,
+  f: FolderFilters,
+  via: SubjectVia,
+  win: { size: number; offset: number },
+): Promise<Entry[]> {
+  if (folder === 'outbox') {
+    return folderWindow(db, outboxList(db, userUuid, f, via), win, (uuids) =>
+      db
+        .selectFrom('messages')
+        .select(['uuid', 'oggetto', 'oggetto_key', 'created_at'])
+        .where('uuid', 'in', uuids)
+        .execute(),
+    );
+  }
+  return folderWindow(db, inboxList(db, userUuid, f, via), win, (uuids) =>
+    db
+      .selectFrom('message_recipients as r')
+      .innerJoin('messages as m', 'm.uuid', 'r.message_uuid')
+      .select(['m.uuid', 'm.oggetto', 'm.oggetto_key', 'r.created_at'])
+      .where('r.user_uuid', '=', userUuid)
+      .where('r.message_uuid', 'in', uuids)
+      .execute(),
+  );
+}
+
+/**
+ * A common word: the folder's newest entries (at most SEARCH_WALK), each message's folded subject compared as the
+ * Oggetto filter compares it, until `limit` are found; `complete` is false when the walk ended first.
+ */
+async function walkFolder(db: DbOrTx, folder: Folder, userUuid: string, text: string, limit: number) {
+  const needle = fold(text);
+  const subjects = new Map<string, string>();
+  const walked = await walkMatching(
+    async (offset, size) => {
+      const entries = await folderEntries(db, folder, userUuid, {}, 'folder', { size, offset });
+      for (const e of entries) subjects.set(e.uuid, e.oggetto_key);
+      return entries;
+    },
+    limit,
+    (uuids) => Promise.resolve(new Map(uuids.filter((u) => subjects.get(u)?.includes(needle)).map((u) => [u, {}]))),
+  );
+  return { ...walked, found: walked.found.map(found) };
+}
+
+/** The folder through its list's subject filter (the index path), newest first, at most `limit`. */
+async function throughIndex(db: DbOrTx, folder: Folder, userUuid: string, text: string, limit: number) {
+  const f = { oggetto: text };
+  const via = await subjectVia(db, folder, userUuid, f);
+  return (await folderEntries(db, folder, userUuid, f, via, { size: limit, offset: 0 })).map(found);
+}
+
+/**
+ * The global search's messages: those the user received and those they sent whose subject contains the text, over
+ * the whole history, newest first, at most `limit` of each folder. The cost follows the shorter way: a rare word
+ * (most names typed in the box match no subject) is its few matches checked against the user's folders; a common
+ * one is each folder's newest entries compared until `limit` are found, and only a folder where the walk finds too
+ * few goes through the index path of the Oggetto filter.
+ */
+export async function searchFolders(db: DbOrTx, userUuid: string, text: string, limit: number): Promise<Found[]> {
+  if (fold(text).length < CONTAINS_MIN) return [];
+  const matches = await subjectMatches(db, text, FEW_MATCHES + 1);
+  if (matches.length <= FEW_MATCHES) return amongMatches(db, userUuid, matches, limit);
+  const found: Found[] = [];
+  for (const folder of ['inbox', 'outbox'] as const) {
+    const walked = await walkFolder(db, folder, userUuid, text, limit);
+    found.push(...(walked.complete ? walked.found : await throughIndex(db, folder, userUuid, text, limit)));
+  }
+  return found;
+}
