@@ -11,17 +11,15 @@ import {
   type CapoareaProfile,
   type CapoareaSaveBody,
 } from '@portal/shared/schemas/capoarea';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
 import { areaManagerRules } from '@portal/shared/validation/profile-rules';
 import { failureMessage } from '@portal/shared/validation/rules';
-import { FormProvinceField } from '../../../components/form-fields.tsx';
 import { FormSection, WideField } from '../../../components/form-section.tsx';
+import { AddressFields, CodiceFiscaleField, CompanyFields } from '../../../components/profile-field-groups.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { FormProvinceChips } from '../../../components/province-chips-field.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { fieldMessages, markServerErrors } from '../../../lib/form-errors.ts';
-import { pivaFilter } from '../../../lib/input-filters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSaveMyProfile } from '../../me/api/save-my-profile.ts';
 import { useSaveCapoarea } from '../api/save-capoarea.ts';
@@ -111,84 +109,16 @@ export function CapoareaForm({ profile, mode, aside }: CapoareaFormProps) {
               required
               autoComplete="family-name"
             />
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="capoarea-codfis"
-              label="Codice fiscale"
-              filter={codfisFilter}
-              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-            />
-            <WideField span="two">
-              <FormTextField
-                {...text}
-                name="address"
-                id="capoarea-address"
-                label="Indirizzo e numero civico"
-                required
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField
-              {...text}
-              name="city"
-              id="capoarea-city"
-              label="Città"
-              required
-              autoComplete="address-level2"
-            />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="capoarea-cap"
-              label="CAP"
-              required
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField control={control} name="state" id="capoarea-state" label="Provincia" required />
+            <CodiceFiscaleField control={control} idPrefix="capoarea" />
+            <AddressFields control={control} idPrefix="capoarea" required addressSpan="two" />
           </FormSection>
 
           <FormSection title="Dati aziendali">
-            <FormTextField
-              {...text}
-              name="phone"
-              id="capoarea-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField {...text} name="cell" id="capoarea-cell" label="Cellulare" filter={phoneFilter} type="tel" />
-            <FormTextField
-              {...text}
-              name="email"
-              id="capoarea-email"
-              label="Email"
-              required
-              type="email"
-              autoComplete="email"
-              helperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
-            />
-            <FormTextField
-              {...text}
-              name="website"
-              id="capoarea-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="capoarea-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            <CompanyFields
+              control={control}
+              idPrefix="capoarea"
+              emailRequired
+              emailHelperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
             />
           </FormSection>
 

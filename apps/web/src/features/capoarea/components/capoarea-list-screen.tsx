@@ -1,9 +1,5 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -13,9 +9,9 @@ import { ComboSelect } from '../../../components/combo-select.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
+import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
 import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
@@ -71,45 +67,15 @@ export function CapoareaListScreen() {
   ];
 
   const columns: Column<CapoareaRow>[] = [
-    {
-      key: 'img',
-      header: 'Immagine',
-      hideHeader: true,
-      width: 60,
-      hideBelow: 'sm',
-      render: (row) => (
-        <Box
-          component={RouterLink}
-          to={linkOf(row).to}
-          state={linkOf(row).state}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ display: 'inline-flex', textDecoration: 'none' }}
-        >
-          <PersonAvatar src={row.img} name={row.ragsoc} size={36} />
-        </Box>
-      ),
-    },
+    avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: (row) => row.ragsoc }),
     {
       key: 'ragsoc',
       header: 'Nome',
       render: (row) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={linkOf(row).to}
-            state={linkOf(row).state}
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-          >
-            {row.ragsoc || 'Senza nome'}
-          </Link>
-          {row.provs.length > 0 && (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              Competenza: {row.provs.join(', ')}
-            </Typography>
-          )}
-        </Stack>
+        <NameCell>
+          <NameLink link={linkOf(row)}>{row.ragsoc || 'Senza nome'}</NameLink>
+          {row.provs.length > 0 && <NameCaption>Competenza: {row.provs.join(', ')}</NameCaption>}
+        </NameCell>
       ),
     },
     { key: 'prov', header: 'Provincia', align: 'center', width: 90, render: (row) => row.prov },

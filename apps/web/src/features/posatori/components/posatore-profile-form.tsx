@@ -14,16 +14,9 @@ import {
   type PosatoreProfile,
   type PosatoreSaveBody,
 } from '@portal/shared/schemas/posatori';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
-import { pivaFilter } from '../../../lib/input-filters.ts';
-import {
-  FormCheckbox,
-  FormComboField,
-  FormDateField,
-  FormMonthField,
-  FormProvinceField,
-} from '../../../components/form-fields.tsx';
-import { FormSection, WideField } from '../../../components/form-section.tsx';
+import { FormCheckbox, FormComboField, FormDateField, FormMonthField } from '../../../components/form-fields.tsx';
+import { AddressFields, CodiceFiscaleField, CompanyFields } from '../../../components/profile-field-groups.tsx';
+import { FormSection } from '../../../components/form-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { RedeemCouponDialog } from '../../coupons/components/redeem-coupon-dialog.tsx';
@@ -143,56 +136,8 @@ export function PosatoreProfileForm({
               required={req}
               readOnly={ro}
             />
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="profile-codfis"
-              label="Codice fiscale"
-              required={req}
-              filter={codfisFilter}
-              slotProps={{
-                input: { readOnly: ro },
-                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
-              }}
-            />
-            <WideField span="two-sm">
-              <FormTextField
-                {...text}
-                name="address"
-                id="profile-address"
-                label="Indirizzo e numero civico"
-                required={req}
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField
-              {...text}
-              name="city"
-              id="profile-city"
-              label="Città"
-              required={req}
-              autoComplete="address-level2"
-            />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="profile-cap"
-              label="CAP"
-              required={req}
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField
-              control={control}
-              name="state"
-              id="profile-state"
-              label="Provincia"
-              required={req}
-              readOnly={ro}
-            />
+            <CodiceFiscaleField control={control} idPrefix="profile" readOnly={ro} required={req} />
+            <AddressFields control={control} idPrefix="profile" readOnly={ro} required={req} addressSpan="two-sm" />
           </FormSection>
 
           <FormSection title="Dati aziendali">
@@ -204,42 +149,7 @@ export function PosatoreProfileForm({
               label="Azienda"
               slotProps={{ input: { readOnly: ro || !setup.manage } }}
             />
-            <FormTextField
-              {...text}
-              name="phone"
-              id="profile-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField {...text} name="cell" id="profile-cell" label="Cellulare" filter={phoneFilter} type="tel" />
-            <FormTextField
-              {...text}
-              name="email"
-              id="profile-email"
-              label="Email"
-              required={req}
-              type="email"
-              autoComplete="email"
-            />
-            <FormTextField
-              {...text}
-              name="website"
-              id="profile-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="profile-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
+            <CompanyFields control={control} idPrefix="profile" readOnly={ro} emailRequired={req} />
           </FormSection>
 
           <FormSection title="Riferimenti">

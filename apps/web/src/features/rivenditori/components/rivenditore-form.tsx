@@ -12,17 +12,15 @@ import {
   type RivenditoreProfile,
   type RivenditoreSaveBody,
 } from '@portal/shared/schemas/rivenditori';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
 import { resellerRules } from '@portal/shared/validation/profile-rules';
 import { failureMessage } from '@portal/shared/validation/rules';
-import { FormProvinceField } from '../../../components/form-fields.tsx';
 import { FormSection, WideField } from '../../../components/form-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { AddressFields, CodiceFiscaleField, CompanyFields } from '../../../components/profile-field-groups.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { FormProvinceChips } from '../../../components/province-chips-field.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { fieldMessages, markServerErrors } from '../../../lib/form-errors.ts';
-import { pivaFilter } from '../../../lib/input-filters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { ReferenceField } from '../../combos/components/reference-field.tsx';
 import { useSaveMyProfile } from '../../me/api/save-my-profile.ts';
@@ -130,85 +128,17 @@ export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) 
               required={req}
               autoComplete="family-name"
             />
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="rivenditore-codfis"
-              label="Codice fiscale"
-              filter={codfisFilter}
-              slotProps={{
-                input: { readOnly: ro },
-                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
-              }}
-            />
-            <WideField span="two-sm">
-              <FormTextField
-                {...text}
-                name="address"
-                id="rivenditore-address"
-                label="Indirizzo e numero civico"
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField {...text} name="city" id="rivenditore-city" label="Città" autoComplete="address-level2" />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="rivenditore-cap"
-              label="CAP"
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField control={control} name="state" id="rivenditore-state" label="Provincia" readOnly={ro} />
+            <CodiceFiscaleField control={control} idPrefix="rivenditore" readOnly={ro} />
+            <AddressFields control={control} idPrefix="rivenditore" readOnly={ro} addressSpan="two-sm" />
           </FormSection>
 
           <FormSection title="Dati aziendali">
-            <FormTextField
-              {...text}
-              name="phone"
-              id="rivenditore-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField
-              {...text}
-              name="cell"
-              id="rivenditore-cell"
-              label="Cellulare"
-              filter={phoneFilter}
-              type="tel"
-            />
-            <FormTextField
-              {...text}
-              name="email"
-              id="rivenditore-email"
-              label="Email"
-              required={req}
-              type="email"
-              autoComplete="email"
-              helperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
-            />
-            <FormTextField
-              {...text}
-              name="website"
-              id="rivenditore-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="rivenditore-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
+            <CompanyFields
+              control={control}
+              idPrefix="rivenditore"
+              readOnly={ro}
+              emailRequired={req}
+              emailHelperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
             />
           </FormSection>
 

@@ -1,9 +1,5 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
@@ -16,9 +12,9 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
+import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
 import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
@@ -105,51 +101,17 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
         ];
 
   const columns: Column<RivenditoreRow>[] = [
-    {
-      key: 'img',
-      header: 'Immagine',
-      hideHeader: true,
-      width: 60,
-      hideBelow: 'sm',
-      render: (row) => (
-        <Box
-          component={RouterLink}
-          to={linkOf(row).to}
-          state={linkOf(row).state}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ display: 'inline-flex', textDecoration: 'none' }}
-        >
-          <PersonAvatar src={row.img} name={displayName(row)} size={36} />
-        </Box>
-      ),
-    },
+    avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: displayName }),
     {
       key: 'ragsoc',
       header: 'Nome',
       render: (row) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={linkOf(row).to}
-            state={linkOf(row).state}
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-          >
-            {displayName(row)}
-          </Link>
-          {row.ragsoc && personName(row) && (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {personName(row)}
-            </Typography>
-          )}
+        <NameCell>
+          <NameLink link={linkOf(row)}>{displayName(row)}</NameLink>
+          {row.ragsoc && personName(row) && <NameCaption>{personName(row)}</NameCaption>}
           {/* On a phone the code column is gone: it sits under the name. */}
-          {row.code && (
-            <Typography variant="caption" sx={{ color: 'text.secondary', display: { md: 'none' } }}>
-              {row.code}
-            </Typography>
-          )}
-        </Stack>
+          {row.code && <NameCaption until="md">{row.code}</NameCaption>}
+        </NameCell>
       ),
     },
     { key: 'prov', header: 'Provincia', align: 'center', width: 90, render: (row) => row.prov },
