@@ -1,8 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { capoareaQuery, type CapoareaRow } from '@portal/shared/schemas/capoarea';
 import { ComboSelect } from '../../../components/combo-select.tsx';
@@ -12,13 +10,13 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useDeleteCapoarea } from '../api/delete-capoarea.ts';
 import { capoareaKey, useCapoareaList } from '../api/get-capoarea-list.ts';
@@ -45,25 +43,12 @@ export function CapoareaListScreen() {
   const linkOf = (row: CapoareaRow) => rowLink(editPath(row.uuid), location.search);
 
   const actionsOf = (row: CapoareaRow): RowAction[] => [
-    {
-      label: 'Modifica',
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => navigate(editPath(row.uuid), { state: { listSearch: location.search } }),
-    },
-    {
-      label: resetLabel(row.stato),
-      icon: <ResetIcon stato={row.stato} />,
-      onClick: () => void reset.send(row.uuid, row.stato),
-    },
-    {
-      label: 'Elimina',
-      icon: <DeleteIcon fontSize="small" />,
-      danger: true,
-      onClick: async () => {
-        if (!(await confirm(msg.confermaCancellazione))) return;
-        remove.mutate(row.uuid, { onSuccess: () => showToast('Capo area eliminato', 'success') });
-      },
-    },
+    editAction(() => navigate(editPath(row.uuid), { state: { listSearch: location.search } })),
+    reset.action(row.uuid, row.stato),
+    deleteAction(async () => {
+      if (!(await confirm(msg.confermaCancellazione))) return;
+      remove.mutate(row.uuid, { onSuccess: () => showToast('Capo area eliminato', 'success') });
+    }),
   ];
 
   const columns: Column<CapoareaRow>[] = [

@@ -5,9 +5,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
@@ -25,7 +23,7 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction, RowMenu } from '../../../components/row-menu.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
@@ -80,19 +78,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
   const actionsOf = (doc: DocumentRow): RowAction[] => [
     { label: 'Scarica', icon: <DownloadIcon fontSize="small" />, onClick: () => open(doc) },
     ...(admin
-      ? [
-          {
-            label: 'Modifica',
-            icon: <EditIcon fontSize="small" />,
-            onClick: () => navigate(`/admin/moddoc/${doc.uuid}`),
-          },
-          {
-            label: 'Elimina',
-            icon: <DeleteIcon fontSize="small" />,
-            danger: true,
-            onClick: () => void deleteDocument(doc),
-          },
-        ]
+      ? [editAction(() => navigate(`/admin/moddoc/${doc.uuid}`)), deleteAction(() => void deleteDocument(doc))]
       : []),
   ];
 

@@ -7,9 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DraftsIcon from '@mui/icons-material/DraftsOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
@@ -22,7 +20,7 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { PersonAvatar } from '../../../components/person-avatar.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction, RowMenu } from '../../../components/row-menu.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
@@ -94,14 +92,7 @@ export function MessagesScreen({ area }: { area: Role }) {
                 onClick: () => setRead.mutate({ id: row.uuid, read: false }),
               },
         ]
-      : [
-          {
-            label: 'Modifica',
-            icon: <EditIcon fontSize="small" />,
-            onClick: () => navigate(`${base}/modmsg/${row.uuid}`),
-          },
-          { label: 'Elimina', icon: <DeleteIcon fontSize="small" />, danger: true, onClick: () => void deleteRow(row) },
-        ];
+      : [editAction(() => navigate(`${base}/modmsg/${row.uuid}`)), deleteAction(() => void deleteRow(row))];
 
   const subject = (row: MessageRow) => (
     <Stack spacing={0.25} sx={{ minWidth: 0 }}>

@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { partnersQuery, type PartnerRow } from '@portal/shared/schemas/partners';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import type { RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
@@ -50,18 +48,8 @@ export function PartnersListScreen({ area, actions, children }: PartnersListScre
   };
 
   const actionsOf = (row: PartnerRow): RowAction[] => [
-    {
-      label: 'Modifica',
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } }),
-    },
-    {
-      label: 'Elimina',
-      icon: <DeleteIcon fontSize="small" />,
-      danger: true,
-      disabled: !setup.manage,
-      onClick: () => void deleteRow(row),
-    },
+    editAction(() => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } })),
+    { ...deleteAction(() => void deleteRow(row)), disabled: !setup.manage },
   ];
 
   return (

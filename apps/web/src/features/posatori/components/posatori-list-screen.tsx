@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { msg } from '@portal/shared/messages-it';
@@ -12,12 +11,12 @@ import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import type { RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
 import { listViewOf, ViewSwitch } from '../../../components/view-switch.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, useListSearchParams, type RowLink } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { ManageCouponsDialog } from '../../coupons/components/manage-coupons-dialog.tsx';
 import { useDeletePosatori } from '../api/delete-posatori.ts';
@@ -117,30 +116,17 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   };
 
   const actionsOf = (row: PosatoreRow): RowAction[] => {
-    const edit = {
-      label: 'Modifica',
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => navigate(editPath(row.uuid), { state: { listSearch: location.search } }),
-    };
+    const edit = editAction(() => navigate(editPath(row.uuid), { state: { listSearch: location.search } }));
     const coupons = {
       label: 'Vedi Coupon',
       icon: <ConfirmationNumberIcon fontSize="small" />,
       onClick: () => navigate(`${editPath(row.uuid)}/coupon`, { state: { listSearch: location.search } }),
     };
-    const del = {
-      label: 'Elimina',
-      icon: <DeleteIcon fontSize="small" />,
-      danger: true,
-      onClick: () => void deleteRows([row.uuid], msg.confermaCancellazione),
-    };
+    const del = deleteAction(() => void deleteRows([row.uuid], msg.confermaCancellazione));
     if (area === 'capoarea') return [edit, coupons, del];
     return [
       edit,
-      {
-        label: resetLabel(row.userstato),
-        icon: <ResetIcon stato={row.userstato} />,
-        onClick: () => void reset.send(row.uuid, row.userstato),
-      },
+      reset.action(row.uuid, row.userstato),
       ...decisions.rowActions({ uuid: row.uuid, name: row.descri, stato: row.stato, userstato: row.userstato }),
       coupons,
       {

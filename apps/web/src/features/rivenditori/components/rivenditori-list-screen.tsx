@@ -1,9 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { rivenditoriQuery, type RivenditoreRow } from '@portal/shared/schemas/rivenditori';
@@ -16,13 +14,13 @@ import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../componen
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useDeleteRivenditore } from '../api/delete-rivenditore.ts';
 import { rivenditoriKey, useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
 import type { RivenditoreArea } from './rivenditore-profile-screen.tsx';
@@ -83,21 +81,12 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
           },
         ]
       : [
-          { label: 'Modifica', icon: <EditIcon fontSize="small" />, onClick: () => open(row) },
-          {
-            label: resetLabel(row.stato),
-            icon: <ResetIcon stato={row.stato} />,
-            onClick: () => void reset.send(row.uuid, row.stato),
-          },
-          {
-            label: 'Elimina',
-            icon: <DeleteIcon fontSize="small" />,
-            danger: true,
-            onClick: async () => {
-              if (!(await confirm(msg.confermaCancellazione))) return;
-              remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
-            },
-          },
+          editAction(() => open(row)),
+          reset.action(row.uuid, row.stato),
+          deleteAction(async () => {
+            if (!(await confirm(msg.confermaCancellazione))) return;
+            remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
+          }),
         ];
 
   const columns: Column<RivenditoreRow>[] = [
