@@ -17,7 +17,7 @@ import type { MassActivation } from '@portal/shared/schemas/sendmassive';
 import { msg } from '@portal/shared/messages-it';
 import { errorReason } from '../../../lib/api-error.ts';
 import { posatoriKey } from '../../posatori/api/get-posatori.ts';
-import { isRunning, useMassActivation } from '../api/sendmassive.ts';
+import { isRunning, useMassActivation } from '../api/mass-activation.ts';
 
 const number = (n: number) => n.toLocaleString('it-IT');
 

@@ -25,7 +25,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ListHeading } from '../../../components/list-heading.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
-import { sessionsExportUrl, useSessions } from '../api/get-sessions.ts';
+import { usageStatisticsExportUrl, useUsageStatistics } from '../api/get-usage-statistics.ts';
 import { FigureTable, formatCount, type FigureColumn } from './figure-table.tsx';
 import {
   ActiveChart,
@@ -313,13 +313,13 @@ function Figures({ data }: { data: SessionsReply }) {
  * downloads, reads), the registry today, and the coupons per month, each as a chart with its numbers below; the
  * range lives in the URL, and 'Esporta Excel' downloads the same tables as a workbook.
  */
-export function SessionsScreen() {
+export function UsageStatisticsScreen() {
   const [params, setParams] = useSearchParams();
   const range: SessionsQuery = {};
   const asked = sessionsQuery.safeParse({ dal: params.get('dal') ?? undefined, al: params.get('al') ?? undefined });
   // A hand-edited link the API would refuse falls back to the default range.
   if (asked.success) Object.assign(range, asked.data);
-  const stats = useSessions(range);
+  const stats = useUsageStatistics(range);
   const { download, dialog } = useDownload();
   const shown = { dal: range.dal ?? stats.data?.dal ?? '', al: range.al ?? stats.data?.al ?? '' };
 
@@ -334,7 +334,7 @@ export function SessionsScreen() {
             icon: <DownloadIcon />,
             onClick: () =>
               download(
-                sessionsExportUrl(stats.data ? { dal: stats.data.dal, al: stats.data.al } : range),
+                usageStatisticsExportUrl(stats.data ? { dal: stats.data.dal, al: stats.data.al } : range),
                 'Esporta statistiche',
               ),
           },

@@ -22,7 +22,7 @@ export function useMassActivation(enabled: boolean) {
 }
 
 /** POST /api/sendmassive: a new press, shown at once by the progress dialog. */
-export function useSendMassive() {
+export function useStartMassActivation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost('/api/sendmassive', {}, pressReply),
