@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { capoareaProfile, type CapoareaProfile } from '@portal/shared/schemas/capoarea';
 import { apiGet } from '../../../lib/api-client.ts';
-import { capoareaKey } from './get-capoarea-list.ts';
+import { capoareaKeys } from './capoarea-keys.ts';
 
 /** The record of the create form (/admin/newcapoarea): there is no server call for a blank one. */
 export const blankCapoarea: CapoareaProfile = {
@@ -32,7 +32,7 @@ export function getCapoarea(id: string, signal?: AbortSignal): Promise<CapoareaP
 
 export function capoareaQuery(id: string) {
   return queryOptions({
-    queryKey: [...capoareaKey, 'detail', id],
+    queryKey: capoareaKeys.detail(id),
     queryFn: ({ signal }) => getCapoarea(id, signal),
   });
 }

@@ -19,7 +19,8 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useDeleteCapoarea } from '../api/delete-capoarea.ts';
-import { capoareaKey, useCapoareaList } from '../api/get-capoarea-list.ts';
+import { useCapoareaList } from '../api/get-capoarea-list.ts';
+import { capoareaKeys } from '../api/capoarea-keys.ts';
 
 const filterKeys = ['fname', 'fstate'] as const;
 
@@ -36,7 +37,7 @@ export function CapoareaListScreen() {
   const states = useCombo('liststates');
   const remove = useDeleteCapoarea();
   const { confirm, dialog } = useConfirm();
-  const reset = useSendReset(confirm, capoareaKey);
+  const reset = useSendReset(confirm, capoareaKeys.all);
 
   const data = capoarea.data;
   const editPath = (uuid: string) => `/admin/capoarea/${uuid}`;

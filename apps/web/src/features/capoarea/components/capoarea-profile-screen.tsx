@@ -13,13 +13,13 @@ import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankCapoarea, useCapoarea } from '../api/get-capoarea.ts';
-import { capoareaKey } from '../api/get-capoarea-list.ts';
 import { CapoareaForm } from './capoarea-form.tsx';
+import { capoareaKeys } from '../api/capoarea-keys.ts';
 
 const fullName = (p: CapoareaProfile) => [p.name, p.lastname].filter(Boolean).join(' ') || p.ragsoc;
 
 function PhotoWithUpload({ profile }: { profile: CapoareaProfile }) {
-  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, capoareaKey);
+  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, capoareaKeys.all);
   return (
     <ImageUpload
       src={profile.img}
@@ -48,7 +48,7 @@ function CapoareaAside({ profile }: { profile: CapoareaProfile }) {
           uuid={profile.uuid}
           username={profile.username}
           stato={profile.stato}
-          manage={{ statoPath: `/api/capoarea/${profile.uuid}/stato`, ownerKey: capoareaKey }}
+          manage={{ statoPath: `/api/capoarea/${profile.uuid}/stato`, ownerKey: capoareaKeys.all }}
         />
       ) : (
         <Alert severity="info" variant="outlined">

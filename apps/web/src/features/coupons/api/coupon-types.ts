@@ -2,17 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createdReply, okReply } from '@portal/shared/schemas/auth';
 import { couponTypeBlank, couponTypeRow, couponTypesReply, type CouponTypeForm } from '@portal/shared/schemas/coupons';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { couponTypesKeys } from './coupons-keys.ts';
+import { combosKeys } from '../../combos/api/combos-keys.ts';
 
-/** Coupon types and the combos built from them: any change refreshes both. */
-export const couponTypesKey = ['coupon-types'] as const;
-const combosKeys = [
-  ['combo', 'cbotcoupons'],
-  ['combo', 'cbotcoupons2'],
-] as const;
+// The combos built from the coupon types: any change to a type refreshes them with it.
+const typeCombos = [combosKeys.of('cbotcoupons'), combosKeys.of('cbotcoupons2')];
 
 export function useCouponTypes() {
   return useQuery({
-    queryKey: [...couponTypesKey, 'list'],
+    queryKey: couponTypesKeys.list,
     queryFn: ({ signal }) => apiGet('/api/tcoupons', couponTypesReply, { signal }),
   });
 }
@@ -20,7 +18,7 @@ export function useCouponTypes() {
 /** GET /api/tcoupon/{id}, or GET /api/ntcoupon for a new type. */
 export function useCouponType(id: string | undefined) {
   return useQuery({
-    queryKey: [...couponTypesKey, 'one', id ?? 'nuovo'],
+    queryKey: couponTypesKeys.one(id ?? 'nuovo'),
     queryFn: ({ signal }) =>
       id
         ? apiGet(`/api/tcoupon/${encodeURIComponent(id)}`, couponTypeRow, { signal })
@@ -32,8 +30,8 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: couponTypesKey }),
-      ...combosKeys.map((key) => queryClient.invalidateQueries({ queryKey: key })),
+      queryClient.invalidateQueries({ queryKey: couponTypesKeys.all }),
+      ...typeCombos.map((key) => queryClient.invalidateQueries({ queryKey: key })),
     ]);
 }
 

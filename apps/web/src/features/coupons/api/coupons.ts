@@ -8,11 +8,10 @@ import {
   type SetCouponBody,
 } from '@portal/shared/schemas/coupons';
 import { apiDelete, apiGet, apiPost, withQuery } from '../../../lib/api-client.ts';
-import { posatoriKey } from '../../posatori/api/get-posatori.ts';
-import { couponTypesKey } from './coupon-types.ts';
-
-/** Everything under this key is coupon data. */
-export const couponsKey = ['coupons'] as const;
+import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
+import { couponTypesKeys, couponsKeys } from './coupons-keys.ts';
+import { avatarKeys } from '../../avatar/api/avatar-keys.ts';
+import { homeKeys } from '../../home/api/home-keys.ts';
 
 /** The admin's editable list, or the read-only one (area manager, installer). */
 export type CouponsSource = 'coupons' | 'readcoupons';
@@ -20,7 +19,7 @@ export type CouponsSource = 'coupons' | 'readcoupons';
 export function useInstallerCoupons(source: CouponsSource, posatore: string, page: number, size = 20) {
   return useQuery({
     enabled: posatore !== '',
-    queryKey: [...couponsKey, source, posatore, page, size],
+    queryKey: couponsKeys.list(source, posatore, page, size),
     queryFn: ({ signal }) =>
       apiGet(withQuery(`/api/${source}/${encodeURIComponent(posatore)}`, { page, size }), couponsPage, { signal }),
     placeholderData: keepPreviousData,
@@ -32,7 +31,7 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [couponsKey, posatoriKey, couponTypesKey, ['avatar'], ['home']].map((queryKey) =>
+      [couponsKeys.all, posatoriKeys.all, couponTypesKeys.all, avatarKeys.all, homeKeys.all].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

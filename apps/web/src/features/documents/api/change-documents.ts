@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdReply, okReply } from '@portal/shared/schemas/auth';
 import type { DocumentSaveBody } from '@portal/shared/schemas/documents';
 import { apiDelete, apiPost, apiUpload } from '../../../lib/api-client.ts';
-import { documentsKey } from './get-documents.ts';
+import { documentsKeys } from './documents-keys.ts';
 
 /** POST /api/docs/caricadoc: a new document from a file; its title and groups are set next, on its edit form. */
 export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => apiUpload('/api/docs/caricadoc', file, createdReply),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
   });
 }
 
@@ -19,7 +19,7 @@ export function useSaveDocument() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: DocumentSaveBody }) =>
       apiPost(`/api/docs/doc/${encodeURIComponent(id)}`, body, okReply),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
   });
 }
 
@@ -28,6 +28,6 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete(`/api/docs/doc/${encodeURIComponent(id)}`, okReply),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
   });
 }

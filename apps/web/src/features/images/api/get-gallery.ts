@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { galleryReply, type GalleryItem } from '@portal/shared/schemas/images';
 import { apiGet } from '../../../lib/api-client.ts';
+import { imagesKeys } from './images-keys.ts';
 
 /** The installer galleries ('Realizzazioni', spec section 7): another installer's, or one's own. */
 export type GalleryPath = `/api/posagallery/${string}` | '/api/mygallery';
@@ -15,7 +16,7 @@ export function getGallery(path: GalleryPath, signal?: AbortSignal): Promise<Gal
 
 export function galleryQuery(path: GalleryPath) {
   return queryOptions({
-    queryKey: ['gallery', path],
+    queryKey: imagesKeys.gallery(path),
     queryFn: ({ signal }) => getGallery(path, signal),
   });
 }

@@ -27,7 +27,10 @@ import { FileDrop } from '../../../components/file-drop.tsx';
 import { MonthYearField } from '../../../components/month-year-field.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
-import { importsKey, sendBatch, startImport } from '../api/imports.ts';
+import { sendBatch, startImport } from '../api/imports.ts';
+import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
+import { partnersKeys } from '../../partners/api/partners-keys.ts';
+import { importsKeys } from '../api/imports-keys.ts';
 
 const steps = ['Carica il file', 'Importa', 'Fatto!'] as const;
 
@@ -140,8 +143,8 @@ export function ImportWizard() {
         }
       }
     }
-    void queryClient.invalidateQueries({ queryKey: importsKey });
-    void queryClient.invalidateQueries({ queryKey: [sheet.kind === 'posatori' ? 'posatori' : 'partners'] });
+    void queryClient.invalidateQueries({ queryKey: importsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: sheet.kind === 'posatori' ? posatoriKeys.all : partnersKeys.all });
     if (record) setFinished({ record, sheet, outcomes, ...(stopped ? { stopped } : {}) });
     else setProblem(stopped ?? 'Importazione non riuscita');
     setStep(record ? 2 : 0);

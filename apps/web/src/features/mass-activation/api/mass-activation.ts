@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { massActivation, massActivationReply, type MassActivation } from '@portal/shared/schemas/sendmassive';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { massActivationKeys } from './mass-activation-keys.ts';
 
-const key = ['sendmassive'];
 const pressReply = z.object({ res: z.literal('OK'), run: massActivation });
 
 /** Still working: accounts being prepared, or e-mails waiting in the queue. */
@@ -13,7 +13,7 @@ export const isRunning = (run: MassActivation | null | undefined) =>
 /** GET /api/sendmassive: the latest press, polled every 2 s while it is still working. */
 export function useMassActivation(enabled: boolean) {
   return useQuery({
-    queryKey: key,
+    queryKey: massActivationKeys.latest,
     queryFn: ({ signal }) => apiGet('/api/sendmassive', massActivationReply, { signal }),
     enabled,
     refetchInterval: (query) => (isRunning(query.state.data?.run) ? 2_000 : false),
@@ -29,7 +29,7 @@ export function useStartMassActivation() {
     // The progress dialog tells a refusal itself: a toast behind it would be hidden from screen readers.
     meta: { silentError: true },
     onSuccess: ({ run }) => {
-      queryClient.setQueryData(key, { run });
+      queryClient.setQueryData(massActivationKeys.latest, { run });
     },
   });
 }

@@ -16,8 +16,8 @@ import Typography from '@mui/material/Typography';
 import type { MassActivation } from '@portal/shared/schemas/sendmassive';
 import { msg } from '@portal/shared/messages-it';
 import { errorReason } from '../../../lib/api-error.ts';
-import { posatoriKey } from '../../posatori/api/get-posatori.ts';
 import { isRunning, useMassActivation } from '../api/mass-activation.ts';
+import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
 
 const number = (n: number) => n.toLocaleString('it-IT');
 
@@ -46,7 +46,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
   const prepared = run ? run.finished_at !== '' : false;
   // The registry's status dots change once the accounts exist.
   useEffect(() => {
-    if (prepared) void queryClient.invalidateQueries({ queryKey: posatoriKey });
+    if (prepared) void queryClient.invalidateQueries({ queryKey: posatoriKeys.all });
   }, [prepared, queryClient]);
 
   const phase = run && phaseOf(run);

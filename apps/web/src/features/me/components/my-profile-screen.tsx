@@ -11,8 +11,9 @@ import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { CapoareaForm } from '../../capoarea/components/capoarea-form.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { RivenditoreForm } from '../../rivenditori/components/rivenditore-form.tsx';
-import { myProfileQuery, useMyProfile } from '../api/get-my-profile.ts';
+import { useMyProfile } from '../api/get-my-profile.ts';
 import { AdminProfileForm } from './admin-profile-form.tsx';
+import { meKeys } from '../api/me-keys.ts';
 
 const roleTitles: Record<MyProfile['role'], string> = {
   admin: 'Amministratore',
@@ -27,7 +28,7 @@ function displayName(profile: MyProfile): string {
 
 /** One's own side panel: the image with the pencil (/api/savemyimg/profile), the name, the account read-only. */
 function OwnAside({ profile }: { profile: MyProfile }) {
-  const upload = useUploadProfileImage('/api/savemyimg/profile', myProfileQuery.queryKey);
+  const upload = useUploadProfileImage('/api/savemyimg/profile', meKeys.myProfile);
   const name = displayName(profile);
   return (
     <ProfileAside

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { messagesKey } from './get-messages.ts';
+import { messagesKeys } from './messages-keys.ts';
 
 /** DELETE /api/messages/message/{id}: its sender only; it leaves every inbox. */
 export function deleteMessage(id: string): Promise<unknown> {
@@ -12,6 +12,6 @@ export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
   });
 }

@@ -2,9 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { comboReply } from '@portal/shared/schemas/combos';
 import { messagesPage, type MessagesPage, type MessagesQuery } from '@portal/shared/schemas/messages';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
-
-/** Everything under this key is message data: a send, an edit, a delete or a read-state change refreshes it all. */
-export const messagesKey = ['messages'] as const;
+import { messagesKeys } from './messages-keys.ts';
 
 /** The two folders of spec section 2: Entrata (recv) and Uscita (sent). */
 export type Folder = 'recv' | 'sent';
@@ -17,7 +15,7 @@ export function useMessages(folder: Folder, query: MessagesQuery, enabled = true
   return useQuery(
     queryOptions({
       enabled,
-      queryKey: [...messagesKey, 'list', folder, query],
+      queryKey: messagesKeys.list(folder, query),
       queryFn: ({ signal }) => getMessages(folder, query, signal),
       placeholderData: keepPreviousData,
     }),
@@ -27,7 +25,7 @@ export function useMessages(folder: Folder, query: MessagesQuery, enabled = true
 /** GET /api/messages/tipiletto: the options of a folder's Tipo filter (read, unread; in Uscita, by every recipient). */
 export function useTipiLettura(folder: Folder) {
   return useQuery({
-    queryKey: [...messagesKey, 'tipiletto', folder],
+    queryKey: messagesKeys.tipiLettura(folder),
     queryFn: ({ signal }) => apiGet(withQuery('/api/messages/tipiletto', { folder }), comboReply, { signal }),
     staleTime: Infinity,
   });

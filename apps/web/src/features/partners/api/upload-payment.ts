@@ -7,7 +7,7 @@ import {
   type PaymentUploadReply,
 } from '@portal/shared/schemas/partners';
 import { apiUpload } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { partnersKeys } from './partners-keys.ts';
 
 /** Spec section 5: partner payments are uploaded with .pdf. */
 export const PAYMENT_ACCEPT = '.pdf,application/pdf';
@@ -36,6 +36,6 @@ export function useUploadPayment(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upload: PaymentUpload) => uploadPayment(partnerId, upload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { posatoriKey } from './get-posatori.ts';
+import { posatoriKeys } from './posatori-keys.ts';
 
 /** DELETE /api/posatore/{id} (admin, or an area manager in scope). */
 export function deletePosatore(id: string): Promise<unknown> {
@@ -22,6 +22,6 @@ export function useDeletePosatori() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePosatori,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: posatoriKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: posatoriKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { posatoreProfile, type PosatoreProfile } from '@portal/shared/schemas/posatori';
 import { apiGet } from '../../../lib/api-client.ts';
-import { posatoriKey } from './get-posatori.ts';
+import { posatoriKeys } from './posatori-keys.ts';
 
 /** GET /api/posatori/{id}: the installer profile (spec section 3), for every role that reaches it. */
 export function getPosatore(id: string, signal?: AbortSignal): Promise<PosatoreProfile> {
@@ -10,7 +10,7 @@ export function getPosatore(id: string, signal?: AbortSignal): Promise<PosatoreP
 
 export function posatoreQuery(id: string) {
   return queryOptions({
-    queryKey: [...posatoriKey, 'detail', id],
+    queryKey: posatoriKeys.detail(id),
     queryFn: ({ signal }) => getPosatore(id, signal),
   });
 }

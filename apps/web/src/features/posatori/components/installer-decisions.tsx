@@ -8,7 +8,7 @@ import type { RowAction } from '../../../components/row-menu.tsx';
 import { showToast } from '../../../lib/toast-store.ts';
 import { accessLabel, useAccessSwitch } from '../../auth/components/account-panel.tsx';
 import { useSetSospensione } from '../api/set-sospensione.ts';
-import { posatoriKey } from '../api/get-posatori.ts';
+import { posatoriKeys } from '../api/posatori-keys.ts';
 
 /** What the admin decides about an installer: the profile (suspended or not) and the login (on or off). */
 type Installer = { uuid: string; name: string; stato: string; userstato: AccountStato };
@@ -23,7 +23,7 @@ const reinstateQuestion = (name: string) => `Confermi il reintegro di ${name}?`;
  */
 export function useInstallerDecisions(confirm: (message: string) => Promise<boolean>) {
   const sospensione = useSetSospensione();
-  const access = useAccessSwitch(confirm, posatoriKey);
+  const access = useAccessSwitch(confirm, posatoriKeys.all);
 
   const toggleSuspension = async ({ uuid, name, stato }: Installer) => {
     const sospeso = stato !== 'SOSPESO';

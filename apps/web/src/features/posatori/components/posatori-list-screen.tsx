@@ -20,12 +20,13 @@ import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { ManageCouponsDialog } from '../../coupons/components/manage-coupons-dialog.tsx';
 import { useDeletePosatori } from '../api/delete-posatori.ts';
-import { posatoriKey, usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
+import { usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
 import { PosatoriFilters, toPosatoriQuery, type PosatoriFilterKey } from './posatori-filters.tsx';
 import { PosatoriTable } from './posatori-table.tsx';
 import { PosatoriThumbnails } from './posatori-thumbnails.tsx';
 import { StatesLegend } from './states-legend.tsx';
 import { useInstallerDecisions } from './installer-decisions.tsx';
+import { posatoriKeys } from '../api/posatori-keys.ts';
 
 export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 
@@ -96,7 +97,7 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [managing, setManaging] = useState<{ uuid: string; name: string } | null>(null);
-  const reset = useSendReset(confirm, posatoriKey);
+  const reset = useSendReset(confirm, posatoriKeys.all);
   const decisions = useInstallerDecisions(confirm);
   const remove = useDeletePosatori();
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rivenditoreProfile, type RivenditoreProfile } from '@portal/shared/schemas/rivenditori';
 import { apiGet } from '../../../lib/api-client.ts';
-import { rivenditoriKey } from './get-rivenditori.ts';
+import { rivenditoriKeys } from './rivenditori-keys.ts';
 
 /** The record of the create form (/admin/newrivenditori): there is no server call for a blank one. */
 export const blankRivenditore: RivenditoreProfile = {
@@ -34,7 +34,7 @@ export function getRivenditore(id: string, signal?: AbortSignal): Promise<Rivend
 
 export function rivenditoreQuery(id: string) {
   return queryOptions({
-    queryKey: [...rivenditoriKey, 'detail', id],
+    queryKey: rivenditoriKeys.detail(id),
     queryFn: ({ signal }) => getRivenditore(id, signal),
   });
 }

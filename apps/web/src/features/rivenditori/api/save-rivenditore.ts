@@ -1,7 +1,7 @@
 import type { RivenditoreSaveBody } from '@portal/shared/schemas/rivenditori';
 import { useSaveRecord, type RecordPaths } from '../../../lib/save-record.ts';
-import { comboKey } from '../../combos/api/get-combo.ts';
-import { rivenditoriKey } from './get-rivenditori.ts';
+import { rivenditoriKeys } from './rivenditori-keys.ts';
+import { combosKeys } from '../../combos/api/combos-keys.ts';
 
 /**
  * Admin: POST /api/rivenditore/{id}, or for a new one POST /api/riventitore (the path is spelled so), which also
@@ -14,5 +14,5 @@ const paths: RecordPaths = {
 
 export function useSaveRivenditore(id: string | null) {
   // The company is the label of the reseller combos of the other forms.
-  return useSaveRecord<RivenditoreSaveBody>(paths, id, [rivenditoriKey, comboKey('cborivenditori')]);
+  return useSaveRecord<RivenditoreSaveBody>(paths, id, [rivenditoriKeys.all, combosKeys.of('cborivenditori')]);
 }

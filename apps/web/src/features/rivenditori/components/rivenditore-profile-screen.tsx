@@ -13,15 +13,15 @@ import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankRivenditore, useRivenditore } from '../api/get-rivenditore.ts';
-import { rivenditoriKey } from '../api/get-rivenditori.ts';
 import { RivenditoreForm } from './rivenditore-form.tsx';
+import { rivenditoriKeys } from '../api/rivenditori-keys.ts';
 
 export type RivenditoreArea = 'admin' | 'capoarea';
 
 const personName = (p: RivenditoreProfile) => [p.name, p.lastname].filter(Boolean).join(' ');
 
 function PhotoWithUpload({ profile }: { profile: RivenditoreProfile }) {
-  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, rivenditoriKey);
+  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, rivenditoriKeys.all);
   return (
     <ImageUpload
       src={profile.img}
@@ -61,7 +61,7 @@ function RivenditoreAside({ profile, area }: { profile: RivenditoreProfile; area
           uuid={profile.uuid}
           username={profile.username}
           stato={profile.stato}
-          manage={{ statoPath: `/api/rivenditore/${profile.uuid}/stato`, ownerKey: rivenditoriKey }}
+          manage={{ statoPath: `/api/rivenditore/${profile.uuid}/stato`, ownerKey: rivenditoriKeys.all }}
         />
       ) : (
         <AsideInfo label="Codice" value={profile.code} />

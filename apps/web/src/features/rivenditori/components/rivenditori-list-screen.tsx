@@ -22,8 +22,9 @@ import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-sea
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useDeleteRivenditore } from '../api/delete-rivenditore.ts';
-import { rivenditoriKey, useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
+import { useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
 import type { RivenditoreArea } from './rivenditore-profile-screen.tsx';
+import { rivenditoriKeys } from '../api/rivenditori-keys.ts';
 
 type AreaSetup = {
   source: RivenditoriSource;
@@ -60,7 +61,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
   const remove = useDeleteRivenditore();
   const { confirm, dialog } = useConfirm();
   const { download, dialog: downloadDialog } = useDownload();
-  const reset = useSendReset(confirm, rivenditoriKey);
+  const reset = useSendReset(confirm, rivenditoriKeys.all);
 
   const data = rivenditori.data;
   const linkOf = (row: RivenditoreRow) => rowLink(setup.editPath(row.uuid), location.search);

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionsReply, type SessionsQuery } from '@portal/shared/schemas/sessions';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
+import { usageStatisticsKeys } from './usage-statistics-keys.ts';
 
 /** GET /api/sessions: the usage statistics of a range (dal..al; the server's defaults when absent). */
 export function getUsageStatistics(range: SessionsQuery, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getUsageStatistics(range: SessionsQuery, signal?: AbortSignal) {
 
 export const usageStatisticsQuery = (range: SessionsQuery) =>
   queryOptions({
-    queryKey: ['sessions', range.dal ?? '', range.al ?? ''],
+    queryKey: usageStatisticsKeys.range(range.dal ?? '', range.al ?? ''),
     queryFn: ({ signal }) => getUsageStatistics(range, signal),
     // A new range keeps the figures on screen until its own arrive.
     placeholderData: keepPreviousData,
