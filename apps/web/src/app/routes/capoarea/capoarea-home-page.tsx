@@ -1,16 +1,14 @@
-import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
-import { msg } from '@portal/shared/messages-it';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { usePartnerCa2 } from '../../../features/home/api/get-home.ts';
 import { DayStrip } from '../../../features/home/components/day-strip.tsx';
 import { InfoTile } from '../../../features/home/components/info-tile.tsx';
 import { MiniList } from '../../../features/home/components/mini-list.tsx';
 import { ExpiryDate } from '../../../features/partners/components/partner-expiry.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
  * /capoarea (spec section 1): the companies, resellers and expired companies of the area, and the partners about
@@ -22,11 +20,7 @@ export function CapoareaHomePage() {
   return (
     <>
       <PageTitle title="Home" />
-      {home.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorReason(home.error, msg.erroreInterno)}
-        </Alert>
-      )}
+      {failedToLoad(home) && <LoadError error={home.error} sx={{ mb: 2 }} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <InfoTile icon={<BusinessIcon />} value={data?.caziende} label="Aziende partner" />

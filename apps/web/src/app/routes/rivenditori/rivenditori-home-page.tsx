@@ -1,15 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import EngineeringIcon from '@mui/icons-material/EngineeringOutlined';
-import { msg } from '@portal/shared/messages-it';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PersonAvatar } from '../../../components/person-avatar.tsx';
 import { usePosatori4riHome } from '../../../features/home/api/get-home.ts';
 import { DayStrip } from '../../../features/home/components/day-strip.tsx';
 import { InfoTile } from '../../../features/home/components/info-tile.tsx';
 import { MiniList } from '../../../features/home/components/mini-list.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /** /rivenditori (spec section 1): the reseller's installers and the coupons used at their counter, the latest installers. */
 export function RivenditoriHomePage() {
@@ -18,11 +16,7 @@ export function RivenditoriHomePage() {
   return (
     <>
       <PageTitle title="Home" />
-      {home.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorReason(home.error, msg.erroreInterno)}
-        </Alert>
-      )}
+      {failedToLoad(home) && <LoadError error={home.error} sx={{ mb: 2 }} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <InfoTile icon={<EngineeringIcon />} value={data?.cposatori} label="Posatori" />

@@ -11,6 +11,7 @@ export function getCapoareaList(query: CapoareaQuery, signal?: AbortSignal): Pro
 export function capoareaListQuery(query: CapoareaQuery) {
   return queryOptions({
     queryKey: capoareaKeys.list(query),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getCapoareaList(query, signal),
     placeholderData: keepPreviousData,
   });

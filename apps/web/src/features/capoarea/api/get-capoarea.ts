@@ -33,6 +33,7 @@ export function getCapoarea(id: string, signal?: AbortSignal): Promise<CapoareaP
 export function capoareaQuery(id: string) {
   return queryOptions({
     queryKey: capoareaKeys.detail(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getCapoarea(id, signal),
   });
 }

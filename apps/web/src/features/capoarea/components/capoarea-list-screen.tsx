@@ -1,5 +1,4 @@
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import AddIcon from '@mui/icons-material/Add';
 import { msg } from '@portal/shared/messages-it';
 import { capoareaQuery, type CapoareaRow } from '@portal/shared/schemas/capoarea';
@@ -13,7 +12,6 @@ import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
@@ -21,6 +19,7 @@ import { useCombo } from '../../combos/api/get-combo.ts';
 import { useDeleteCapoarea } from '../api/delete-capoarea.ts';
 import { useCapoareaList } from '../api/get-capoarea-list.ts';
 import { capoareaKeys } from '../api/capoarea-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const filterKeys = ['fname', 'fstate'] as const;
 
@@ -104,8 +103,8 @@ export function CapoareaListScreen() {
       </FilterBar>
       <ListCount count={data?.reccount} noun={['capo area', 'capi area']} failed={capoarea.isError} />
       {data && !capoarea.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {capoarea.isError && !data ? (
-        <Alert severity="error">{errorReason(capoarea.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(capoarea) ? (
+        <LoadError error={capoarea.error} />
       ) : (
         <DataTable
           label="Elenco capo area"

@@ -8,9 +8,11 @@ import { combosKeys } from '../../combos/api/combos-keys.ts';
 // The combos built from the coupon types: any change to a type refreshes them with it.
 const typeCombos = [combosKeys.of('cbotcoupons'), combosKeys.of('cbotcoupons2')];
 
-export function useCouponTypes() {
+/** errorInPlace: the screen shows a failed load in place of the types (see lib/query-client.ts). */
+export function useCouponTypes(errorInPlace = false) {
   return useQuery({
     queryKey: couponTypesKeys.list,
+    meta: { errorInPlace },
     queryFn: ({ signal }) => apiGet('/api/tcoupons', couponTypesReply, { signal }),
   });
 }
@@ -19,6 +21,7 @@ export function useCouponTypes() {
 export function useCouponType(id: string | undefined) {
   return useQuery({
     queryKey: couponTypesKeys.one(id ?? 'nuovo'),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) =>
       id
         ? apiGet(`/api/tcoupon/${encodeURIComponent(id)}`, couponTypeRow, { signal })
@@ -39,6 +42,8 @@ function useRefresh() {
 export function useSaveCouponType() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: ({ id, body }: { id: string | undefined; body: CouponTypeForm }) =>
       apiPost(`/api/tcoupon/${encodeURIComponent(id ?? 'nuovo')}`, body, createdReply),
     onSettled: refresh,
@@ -49,6 +54,8 @@ export function useSaveCouponType() {
 export function useToggleCouponType() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: ({ id, disable }: { id: string; disable: boolean }) =>
       apiPost(`/api/${disable ? 'disable' : 'enable'}tcoupon/${encodeURIComponent(id)}`, {}, okReply),
     onSettled: refresh,
@@ -59,6 +66,8 @@ export function useToggleCouponType() {
 export function useDeleteCouponType() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (id: string) => apiDelete(`/api/tcoupon/${encodeURIComponent(id)}`, okReply),
     onSettled: refresh,
   });

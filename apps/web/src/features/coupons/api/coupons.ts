@@ -20,6 +20,7 @@ export function useInstallerCoupons(source: CouponsSource, posatore: string, pag
   return useQuery({
     enabled: posatore !== '',
     queryKey: couponsKeys.list(source, posatore, page, size),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) =>
       apiGet(withQuery(`/api/${source}/${encodeURIComponent(posatore)}`, { page, size }), couponsPage, { signal }),
     placeholderData: keepPreviousData,
@@ -41,6 +42,8 @@ function useRefresh() {
 export function useSetCoupon() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: ({ id, body }: { id: string; body: SetCouponBody }) =>
       apiPost(`/api/setcoupon/${encodeURIComponent(id)}`, body, okReply),
     onSettled: refresh,
@@ -50,6 +53,8 @@ export function useSetCoupon() {
 export function useDeleteCoupon() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (id: string) => apiDelete(`/api/coupon/${encodeURIComponent(id)}`, okReply),
     onSettled: refresh,
   });
@@ -59,6 +64,8 @@ export function useDeleteCoupon() {
 export function useAssignCoupons() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (body: AssignCouponsBody) => apiPost('/api/assegnacoupon', body, assignCouponsReply),
     onSettled: refresh,
   });
@@ -68,6 +75,8 @@ export function useAssignCoupons() {
 export function useRedeemCoupon(posatore: string) {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (code: string) =>
       apiPost(`/api/posatori/${encodeURIComponent(posatore)}/coupon`, { code }, redeemReply),
     onSettled: refresh,

@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
@@ -15,6 +14,7 @@ import { errorReason } from '../../../lib/api-error.ts';
 import { formatEuro } from '../../../lib/formatters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCouponTypes, useDeleteCouponType, useToggleCouponType } from '../api/coupon-types.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /** The type's colour as a small swatch, with its hex for screen readers. */
 export function ColourSwatch({ colour }: { colour: string }) {
@@ -51,7 +51,7 @@ const columns: Column<CouponTypeRow>[] = [
  */
 export function CouponTypesScreen() {
   const navigate = useNavigate();
-  const types = useCouponTypes();
+  const types = useCouponTypes(true);
   const toggle = useToggleCouponType();
   const remove = useDeleteCouponType();
   const { confirm, dialog } = useConfirm();
@@ -98,8 +98,8 @@ export function CouponTypesScreen() {
         ]}
       />
       <ListCount count={types.data?.length} noun={['tipo coupon', 'tipi coupon']} failed={types.isError} />
-      {types.isError ? (
-        <Alert severity="error">{errorReason(types.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(types) ? (
+        <LoadError error={types.error} />
       ) : (
         <DataTable
           label="Elenco tipi coupon"

@@ -21,6 +21,7 @@ import { useCombo } from '../../combos/api/get-combo.ts';
 import { useAssignCoupons, useDeleteCoupon, useInstallerCoupons, useSetCoupon } from '../api/coupons.ts';
 import { assignedText } from './assign-coupons-dialog.tsx';
 import { CouponsTable, CouponTotalsBar, renewalExpiry } from './coupons-table.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
  * 'Gestisci coupons' (spec section 2): the installer's coupons with type and expiry editable while not redeemed,
@@ -65,8 +66,8 @@ export function ManageCouponsDialog({
             {notice.text}
           </Alert>
         )}
-        {coupons.isError ? (
-          <Alert severity="error">{errorReason(coupons.error, msg.erroreInterno)}</Alert>
+        {failedToLoad(coupons) ? (
+          <LoadError error={coupons.error} />
         ) : (
           <CouponsTable
             rows={data?.data ?? []}

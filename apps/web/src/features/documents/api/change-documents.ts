@@ -8,6 +8,8 @@ import { documentsKeys } from './documents-keys.ts';
 export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (file: File) => apiUpload('/api/docs/caricadoc', file, createdReply),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
   });
@@ -17,6 +19,8 @@ export function useUploadDocument() {
 export function useSaveDocument() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: ({ id, body }: { id: string; body: DocumentSaveBody }) =>
       apiPost(`/api/docs/doc/${encodeURIComponent(id)}`, body, okReply),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
@@ -27,6 +31,8 @@ export function useSaveDocument() {
 export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (id: string) => apiDelete(`/api/docs/doc/${encodeURIComponent(id)}`, okReply),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
   });

@@ -7,10 +7,16 @@ import { documentsKeys } from './documents-keys.ts';
 /** Every document (admin) or those of the user's group. */
 export type DocumentsSource = '/api/docs/admdocs' | '/api/docs/docs';
 
-export function useDocuments(source: DocumentsSource, query: DocumentsQuery, enabled = true) {
+/** errorInPlace: the screen shows a failed load in place of the list (see lib/query-client.ts). */
+export function useDocuments(
+  source: DocumentsSource,
+  query: DocumentsQuery,
+  { enabled = true, errorInPlace = false }: { enabled?: boolean; errorInPlace?: boolean } = {},
+) {
   return useQuery({
     enabled,
     queryKey: documentsKeys.list(source, query),
+    meta: { errorInPlace },
     queryFn: ({ signal }) => apiGet(withQuery(source, query), documentsPage, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -19,6 +25,7 @@ export function useDocuments(source: DocumentsSource, query: DocumentsQuery, ena
 export function useDocument(id: string) {
   return useQuery({
     queryKey: documentsKeys.one(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet(`/api/docs/doc/${encodeURIComponent(id)}`, documentRow, { signal }),
   });
 }

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -31,6 +30,7 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useDeleteDocument, useUploadDocument } from '../api/change-documents.ts';
 import { useDocuments } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const filterKeys = ['ftipo'] as const;
 const kindOptions = documentKinds.map((value) => ({ value, label: documentKindLabels[value] }));
@@ -48,6 +48,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
   const documents = useDocuments(
     admin ? '/api/docs/admdocs' : '/api/docs/docs',
     toListQuery(documentsQuery, list.values, list.page),
+    { errorInPlace: true },
   );
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
@@ -125,8 +126,8 @@ export function DocumentsScreen({ area }: { area: Role }) {
       </FilterBar>
       <ListCount count={data?.reccount} noun={['documento', 'documenti']} failed={documents.isError} />
       {data && !documents.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {documents.isError && !data ? (
-        <Alert severity="error">{errorReason(documents.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(documents) ? (
+        <LoadError error={documents.error} />
       ) : (
         <>
           <Box

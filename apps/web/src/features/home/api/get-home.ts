@@ -11,6 +11,7 @@ import { homeKeys } from './home-keys.ts';
 export function useStatoHome() {
   return useQuery({
     queryKey: homeKeys.statoHome,
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet('/api/statohome', statoHomeReply, { signal }),
   });
 }
@@ -19,6 +20,7 @@ export function useStatoHome() {
 export function usePartnerCa2() {
   return useQuery({
     queryKey: partnersKeys.areaManagerHome,
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet('/api/partner_ca2', partnerCa2Reply, { signal }),
   });
 }
@@ -27,6 +29,7 @@ export function usePartnerCa2() {
 export function usePosatori4riHome() {
   return useQuery({
     queryKey: posatoriKeys.resellerHome,
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet('/api/posatori4ri_home', posatori4riHome, { signal }),
   });
 }

@@ -40,6 +40,7 @@ export function useImports(page: number) {
 export function useImport(id: string) {
   return useQuery({
     queryKey: importsKeys.one(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet(`/api/imports/${id}`, importRecord, { signal }),
   });
 }

@@ -17,7 +17,8 @@ export function useMassActivation(enabled: boolean) {
     queryFn: ({ signal }) => apiGet('/api/sendmassive', massActivationReply, { signal }),
     enabled,
     refetchInterval: (query) => (isRunning(query.state.data?.run) ? 2_000 : false),
-    meta: { background: true },
+    // The dialog shows a failed load in place.
+    meta: { background: true, errorInPlace: true },
   });
 }
 

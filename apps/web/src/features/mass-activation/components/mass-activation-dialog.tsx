@@ -18,6 +18,7 @@ import { msg } from '@portal/shared/messages-it';
 import { errorReason } from '../../../lib/api-error.ts';
 import { isRunning, useMassActivation } from '../api/mass-activation.ts';
 import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const number = (n: number) => n.toLocaleString('it-IT');
 
@@ -72,7 +73,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
             {errorReason(failure, msg.erroreInterno)}
           </Alert>
         )}
-        {query.isError && <Alert severity="error">{errorReason(query.error, msg.erroreInterno)}</Alert>}
+        {failedToLoad(query) && <LoadError error={query.error} />}
         {!run && query.isPending && <LinearProgress aria-label="Caricamento" />}
         {run && phase && (
           <>

@@ -10,6 +10,7 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
 
 export const meQuery = queryOptions({
   queryKey: meKeys.me,
+  meta: { errorInPlace: true },
   queryFn: ({ signal }) => getMe(signal),
 });
 

@@ -10,6 +10,7 @@ export function getMyProfile(signal?: AbortSignal): Promise<MyProfile> {
 
 export const myProfileQuery = queryOptions({
   queryKey: meKeys.myProfile,
+  meta: { errorInPlace: true },
   queryFn: ({ signal }) => getMyProfile(signal),
 });
 

@@ -11,6 +11,8 @@ export function deleteMessage(id: string): Promise<unknown> {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: deleteMessage,
     onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
   });

@@ -9,5 +9,9 @@ export function getMessage(id: string, signal?: AbortSignal): Promise<MessageDet
 }
 
 export function useMessage(id: string) {
-  return useQuery({ queryKey: messagesKeys.one(id), queryFn: ({ signal }) => getMessage(id, signal) });
+  return useQuery({
+    queryKey: messagesKeys.one(id),
+    queryFn: ({ signal }) => getMessage(id, signal),
+    meta: { errorInPlace: true },
+  });
 }

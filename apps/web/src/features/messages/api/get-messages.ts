@@ -11,11 +11,17 @@ export function getMessages(folder: Folder, query: MessagesQuery, signal?: Abort
   return apiGet(withQuery(`/api/messages/${folder}`, query), messagesPage, { signal });
 }
 
-export function useMessages(folder: Folder, query: MessagesQuery, enabled = true) {
+/** errorInPlace: the screen shows a failed load in place of the list (see lib/query-client.ts). */
+export function useMessages(
+  folder: Folder,
+  query: MessagesQuery,
+  { enabled = true, errorInPlace = false }: { enabled?: boolean; errorInPlace?: boolean } = {},
+) {
   return useQuery(
     queryOptions({
       enabled,
       queryKey: messagesKeys.list(folder, query),
+      meta: { errorInPlace },
       queryFn: ({ signal }) => getMessages(folder, query, signal),
       placeholderData: keepPreviousData,
     }),

@@ -11,6 +11,8 @@ export function saveMessage({ id, body }: { id: string; body: MessageSaveBody })
 export function useSaveMessage() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: saveMessage,
     onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
   });

@@ -1,6 +1,5 @@
 import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +26,7 @@ import { useRoles } from '../../auth/api/get-session.ts';
 import { useDests } from '../api/get-dests.ts';
 import { useMessage } from '../api/get-message.ts';
 import { useSaveMessage } from '../api/save-message.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** What a list's 'Invia comunicazione' hands the composer: its current filter as a recipient. */
 export type ComposerState = { dests?: DestOption[] };
@@ -47,12 +47,12 @@ export function MessageComposer({ area, id }: { area: Role; id: string }) {
   const back = <BackToList pathname={`/${area}/comunicazioni`} search="" />;
   const title = id === 'nuovo' ? 'Nuova comunicazione' : 'Modifica comunicazione';
   if (message.isPending) return <FullPageSpinner />;
-  if (message.isError) {
+  if (message.data === undefined) {
     return (
       <>
         {back}
         <PageTitle title={title} />
-        <Alert severity="error">{errorReason(message.error, msg.erroreInterno)}</Alert>
+        <LoadError error={message.error} />
       </>
     );
   }

@@ -1,5 +1,4 @@
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -29,6 +28,7 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useMessages, useTipiLettura, type Folder } from '../api/get-messages.ts';
 import { useSetRead } from '../api/set-read.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const filterKeys = ['folder', 'foggetto', 'tiporead'] as const;
 
@@ -50,7 +50,7 @@ export function MessagesScreen({ area }: { area: Role }) {
     { foggetto: list.values.foggetto, tiporead: list.values.tiporead },
     list.page,
   );
-  const messages = useMessages(folder, query);
+  const messages = useMessages(folder, query, { errorInPlace: true });
   const tipi = useTipiLettura(folder);
   const setRead = useSetRead();
   const remove = useDeleteMessage();
@@ -202,8 +202,8 @@ export function MessagesScreen({ area }: { area: Role }) {
         </Typography>
       </ListCount>
       {data && !messages.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {messages.isError && !data ? (
-        <Alert severity="error">{errorReason(messages.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(messages) ? (
+        <LoadError error={messages.error} />
       ) : (
         <DataTable
           label={`Comunicazioni in ${folderNames[folder]}`}

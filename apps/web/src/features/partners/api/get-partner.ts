@@ -15,6 +15,7 @@ export function getPartner(id: string | null, signal?: AbortSignal): Promise<Par
 export function partnerQuery(id: string | null) {
   return queryOptions({
     queryKey: partnersKeys.detail(id ?? 'nuovo'),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getPartner(id, signal),
   });
 }

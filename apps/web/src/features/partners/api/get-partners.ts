@@ -13,6 +13,7 @@ export function getPartners(source: PartnersSource, query: PartnersQuery, signal
 export function partnersListQuery(source: PartnersSource, query: PartnersQuery) {
   return queryOptions({
     queryKey: partnersKeys.list(source, query),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getPartners(source, query, signal),
     // The previous page stays on screen while the next one loads, so the table does not collapse.
     placeholderData: keepPreviousData,

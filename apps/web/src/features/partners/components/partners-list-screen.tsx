@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import { msg } from '@portal/shared/messages-it';
 import { partnersQuery, type PartnerRow } from '@portal/shared/schemas/partners';
 import type { BarAction } from '../../../components/action-bar.tsx';
@@ -8,7 +7,6 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useDeletePartner } from '../api/delete-partner.ts';
@@ -16,6 +14,7 @@ import { usePartners } from '../api/get-partners.ts';
 import { partnerAreas, type PartnerArea } from './partner-areas.ts';
 import { partnerFilterKeys, PartnersFilters } from './partners-filters.tsx';
 import { PartnersTable } from './partners-table.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 type PartnersListScreenProps = {
   area: PartnerArea;
@@ -62,8 +61,8 @@ export function PartnersListScreen({ area, actions, children }: PartnersListScre
       />
       <ListCount count={data?.reccount} noun={['partner', 'partner']} failed={partners.isError} />
       {data && !partners.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {partners.isError && !data ? (
-        <Alert severity="error">{errorReason(partners.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(partners) ? (
+        <LoadError error={partners.error} />
       ) : (
         <PartnersTable
           rows={data?.data ?? []}

@@ -11,6 +11,7 @@ export function getPosatore(id: string, signal?: AbortSignal): Promise<PosatoreP
 export function posatoreQuery(id: string) {
   return queryOptions({
     queryKey: posatoriKeys.detail(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getPosatore(id, signal),
   });
 }

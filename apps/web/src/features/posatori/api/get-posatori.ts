@@ -11,15 +11,17 @@ export function getPosatori(source: PosatoriSource, query: PosatoriQuery, signal
   return apiGet(withQuery(source, query), posatoriPage, { signal });
 }
 
-export function posatoriListQuery(source: PosatoriSource, query: PosatoriQuery) {
+/** errorInPlace: the screen shows a failed load in place of the list (see lib/query-client.ts). */
+export function posatoriListQuery(source: PosatoriSource, query: PosatoriQuery, errorInPlace = false) {
   return queryOptions({
     queryKey: posatoriKeys.list(source, query),
+    meta: { errorInPlace },
     queryFn: ({ signal }) => getPosatori(source, query, signal),
     // The previous page stays on screen while the next one loads, so the table does not collapse.
     placeholderData: keepPreviousData,
   });
 }
 
-export function usePosatori(source: PosatoriSource, query: PosatoriQuery) {
-  return useQuery(posatoriListQuery(source, query));
+export function usePosatori(source: PosatoriSource, query: PosatoriQuery, errorInPlace = false) {
+  return useQuery(posatoriListQuery(source, query, errorInPlace));
 }

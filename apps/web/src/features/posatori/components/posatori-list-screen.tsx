@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
@@ -13,7 +12,6 @@ import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
 import { listViewOf, ViewSwitch } from '../../../components/view-switch.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, useListSearchParams, type RowLink } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
@@ -27,6 +25,7 @@ import { PosatoriThumbnails } from './posatori-thumbnails.tsx';
 import { StatesLegend } from './states-legend.tsx';
 import { useInstallerDecisions } from './installer-decisions.tsx';
 import { posatoriKeys } from '../api/posatori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 
@@ -92,7 +91,7 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   const list = useListSearchParams(urlKeys);
   const view = listViewOf(list.values.view);
   const query = toPosatoriQuery(Object.fromEntries(setup.filters.map((key) => [key, list.values[key]])), list.page);
-  const posatori = usePosatori(setup.source, query);
+  const posatori = usePosatori(setup.source, query, true);
   const stati = useCombo('cbostato');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -194,8 +193,8 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
       </ListCount>
 
       {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {posatori.isError && !data ? (
-        <Alert severity="error">{errorReason(posatori.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(posatori) ? (
+        <LoadError error={posatori.error} />
       ) : view === 'list' ? (
         <PosatoriTable {...viewProps} />
       ) : (

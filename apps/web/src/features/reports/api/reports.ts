@@ -11,6 +11,7 @@ import { reportsKeys } from './reports-keys.ts';
 export function useReports() {
   return useQuery({
     queryKey: reportsKeys.all,
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet('/api/reports', reportsReply, { signal }),
   });
 }

@@ -35,6 +35,7 @@ export function getRivenditore(id: string, signal?: AbortSignal): Promise<Rivend
 export function rivenditoreQuery(id: string) {
   return queryOptions({
     queryKey: rivenditoriKeys.detail(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getRivenditore(id, signal),
   });
 }

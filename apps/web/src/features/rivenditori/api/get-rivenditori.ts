@@ -17,6 +17,7 @@ export function getRivenditori(
 export function rivenditoriListQuery(source: RivenditoriSource, query: RivenditoriQuery) {
   return queryOptions({
     queryKey: rivenditoriKeys.list(source, query),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getRivenditori(source, query, signal),
     placeholderData: keepPreviousData,
   });

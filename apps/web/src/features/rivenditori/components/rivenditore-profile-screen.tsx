@@ -1,20 +1,19 @@
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { msg } from '@portal/shared/messages-it';
 import type { RivenditoreProfile } from '@portal/shared/schemas/rivenditori';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankRivenditore, useRivenditore } from '../api/get-rivenditore.ts';
 import { RivenditoreForm } from './rivenditore-form.tsx';
 import { rivenditoriKeys } from '../api/rivenditori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 export type RivenditoreArea = 'admin' | 'capoarea';
 
@@ -84,12 +83,12 @@ export function RivenditoreProfileScreen({ area, id }: { area: RivenditoreArea; 
   const title = id === null ? 'Nuovo rivenditore' : area === 'admin' ? 'Modifica Profilo' : 'Rivenditore';
 
   if (id !== null && profile.isPending) return <FullPageSpinner />;
-  if (id !== null && profile.isError) {
+  if (id !== null && failedToLoad(profile)) {
     return (
       <>
         {back}
         <PageTitle title={title} />
-        <Alert severity="error">{errorReason(profile.error, msg.erroreInterno)}</Alert>
+        <LoadError error={profile.error} />
       </>
     );
   }

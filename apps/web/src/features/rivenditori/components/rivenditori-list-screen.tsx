@@ -1,5 +1,4 @@
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
@@ -17,7 +16,6 @@ import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
 import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
@@ -25,6 +23,7 @@ import { useDeleteRivenditore } from '../api/delete-rivenditore.ts';
 import { useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
 import type { RivenditoreArea } from './rivenditore-profile-screen.tsx';
 import { rivenditoriKeys } from '../api/rivenditori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 type AreaSetup = {
   source: RivenditoriSource;
@@ -161,8 +160,8 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
       </FilterBar>
       <ListCount count={data?.reccount} noun={['rivenditore', 'rivenditori']} failed={rivenditori.isError} />
       {data && !rivenditori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {rivenditori.isError && !data ? (
-        <Alert severity="error">{errorReason(rivenditori.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(rivenditori) ? (
+        <LoadError error={rivenditori.error} />
       ) : (
         <DataTable
           label="Elenco rivenditori"

@@ -11,6 +11,7 @@ export function getUsageStatistics(range: SessionsQuery, signal?: AbortSignal) {
 export const usageStatisticsQuery = (range: SessionsQuery) =>
   queryOptions({
     queryKey: usageStatisticsKeys.range(range.dal ?? '', range.al ?? ''),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getUsageStatistics(range, signal),
     // A new range keeps the figures on screen until its own arrive.
     placeholderData: keepPreviousData,

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -23,7 +22,6 @@ import { DateField } from '../../../components/date-field.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ListHeading } from '../../../components/list-heading.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { usageStatisticsExportUrl, useUsageStatistics } from '../api/get-usage-statistics.ts';
 import { FigureTable, formatCount, type FigureColumn } from './figure-table.tsx';
@@ -38,6 +36,7 @@ import {
   ResellersChart,
   StatoChart,
 } from './usage-charts.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** Quick ranges, each ending today. */
 const presets = [
@@ -352,10 +351,10 @@ export function UsageStatisticsScreen() {
       </Box>
       {stats.isPending ? (
         <FullPageSpinner />
-      ) : stats.isError ? (
-        <Alert severity="error">{errorReason(stats.error, msg.erroreInterno)}</Alert>
-      ) : (
+      ) : stats.data ? (
         <Figures data={stats.data} />
+      ) : (
+        <LoadError error={stats.error} />
       )}
       {dialog}
     </>
