@@ -162,3 +162,30 @@ export function CompanyFields<T extends FieldValues & CompanyValues>(
     </>
   );
 }
+
+/** Nome and Cognome, both required where the form's rules ask for them. */
+export function PersonNameFields<T extends FieldValues & { name: string; lastname: string }>(
+  props: GroupProps<T> & { required?: boolean },
+) {
+  const text = textProps(props);
+  return (
+    <>
+      <FormTextField
+        {...text}
+        name={at<T>('name')}
+        id={`${props.idPrefix}-name`}
+        label="Nome"
+        required={props.required}
+        autoComplete="given-name"
+      />
+      <FormTextField
+        {...text}
+        name={at<T>('lastname')}
+        id={`${props.idPrefix}-lastname`}
+        label="Cognome"
+        required={props.required}
+        autoComplete="family-name"
+      />
+    </>
+  );
+}
