@@ -8,7 +8,7 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
 > & {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
-  /** An input filter of spec section 5 (CAP digits only, codice fiscale upper case, ...), applied as the user types. */
+  /** An input filter (CAP digits only, codice fiscale upper case, ...), applied as the user types. */
   filter?: (value: string) => string;
   /**
    * The most characters the field keeps, counted after the filter: an HTML maxlength would cut a pasted '20 121'

@@ -15,7 +15,7 @@ import { MonthCalendar } from '../../../features/home/components/month-calendar.
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * /admin (spec section 1): Coupon utilizzati, Posatori registrati, Coupon Scaduti and Partecipanti ai convegni
+ * /admin: Coupon utilizzati, Posatori registrati, Coupon Scaduti and Partecipanti ai convegni
  * (fixed at 0), the 12-day strip and the month calendar, and big links to the import, a new communication and the
  * statistics.
  */

@@ -8,7 +8,7 @@ import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccountOutlined';
 import type { MenuEntry } from '../../layout/menu-entry.ts';
 
-/** Spec section 2, admin area menu. */
+/** Admin area menu. */
 export const adminMenu: readonly MenuEntry[] = [
   { label: 'Home', path: '/admin', icon: HomeIcon, exact: true },
   {

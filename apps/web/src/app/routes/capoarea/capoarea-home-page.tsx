@@ -11,7 +11,7 @@ import { ExpiryDate } from '../../../features/partners/components/partner-expiry
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * /capoarea (spec section 1): the companies, resellers and expired companies of the area, and the partners about
+ * /capoarea: the companies, resellers and expired companies of the area, and the partners about
  * to expire (their renewal within 30 days, the same rule as the partner list's marks).
  */
 export function CapoareaHomePage() {

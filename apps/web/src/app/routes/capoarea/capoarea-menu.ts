@@ -6,7 +6,7 @@ import MailIcon from '@mui/icons-material/MailOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import type { MenuEntry } from '../../layout/menu-entry.ts';
 
-/** Spec section 2, area manager menu (labels as the spec writes them). */
+/** Area manager menu (labels as the spec writes them). */
 export const capoareaMenu: readonly MenuEntry[] = [
   { label: 'Home', path: '/capoarea', icon: HomeIcon, exact: true },
   { label: 'posatori', path: '/capoarea/posatori', icon: EngineeringIcon },

@@ -13,7 +13,7 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 
 /**
- * /posatore (spec section 1): why the profile is not OK when it is not, the mini profile card, the latest
+ * /posatore: why the profile is not OK when it is not, the mini profile card, the latest
  * communications and the latest documents.
  */
 export function PosatoreHomePage() {
@@ -25,7 +25,7 @@ export function PosatoreHomePage() {
   return (
     <>
       <PageTitle title="Home" />
-      {/* err1: why the menu holds only Home and the profile (spec section 2), and what to do about it. */}
+      {/* err1: why the menu holds only Home and the profile, and what to do about it. */}
       {me.data?.err1 && (
         <ProfileStatoNotice text={me.data.err1} suspended={stato === 'SOSPESO'} profilePath="/posatore/profilo" />
       )}

@@ -6,7 +6,7 @@ import MailIcon from '@mui/icons-material/MailOutlined';
 import type { MenuEntry } from '../../layout/menu-entry.ts';
 
 /**
- * Spec section 2, installer menu: only Home and the profile unless the avatar stato is OK;
+ * Installer menu: only Home and the profile unless the avatar stato is OK;
  * 'Coupons' opens in a new window when the installer has coupons.
  */
 export const posatoreMenu: readonly MenuEntry[] = [

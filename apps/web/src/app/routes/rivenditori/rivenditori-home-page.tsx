@@ -9,7 +9,7 @@ import { InfoTile } from '../../../features/home/components/info-tile.tsx';
 import { MiniList } from '../../../features/home/components/mini-list.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
-/** /rivenditori (spec section 1): the reseller's installers and the coupons used at their counter, the latest installers. */
+/** /rivenditori: the reseller's installers and the coupons used at their counter, the latest installers. */
 export function RivenditoriHomePage() {
   const home = usePosatori4riHome();
   const data = home.data;

@@ -4,7 +4,7 @@ import HomeIcon from '@mui/icons-material/HomeOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import type { MenuEntry } from '../../layout/menu-entry.ts';
 
-/** Spec section 2, reseller menu (labels as the spec writes them). */
+/** Reseller menu (labels as the spec writes them). */
 export const rivenditoriMenu: readonly MenuEntry[] = [
   { label: 'Home', path: '/rivenditori', icon: HomeIcon, exact: true },
   { label: 'posatori', path: '/rivenditori/posatori', icon: EngineeringIcon },

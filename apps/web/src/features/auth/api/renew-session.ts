@@ -3,7 +3,7 @@ import { okReply } from '@portal/shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
-/** Spec section 9: the session is renewed every 5 minutes. */
+/** The session is renewed every 5 minutes. */
 export const RENEW_INTERVAL_MS = 5 * 60 * 1000;
 
 /** POST /auth/renew {}: 401 when the session already expired, which sends the user to the login page. */

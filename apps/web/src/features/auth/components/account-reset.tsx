@@ -7,7 +7,7 @@ import type { AccountStato } from '../../../components/status-dot.tsx';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useAdminResetPassword } from '../api/admin-reset-password.ts';
 
-/** Spec section 4: the action is the same in every state; its label follows the account state. */
+/** The action is the same in every state; its label follows the account state. */
 export function resetLabel(stato: AccountStato): string {
   return stato === 'active' ? 'Reimposta password' : 'Manda attivazione';
 }

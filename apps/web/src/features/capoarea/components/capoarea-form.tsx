@@ -40,7 +40,7 @@ type CapoareaFormProps = {
 };
 
 /**
- * The area-manager form (spec section 5): name, lastname, address, city, CAP (5 digits), province (2 characters)
+ * The area-manager form: name, lastname, address, city, CAP (5 digits), province (2 characters)
  * and e-mail required; codice fiscale and partita IVA empty or valid; the provinces of competence as chips. The
  * browser checks the server's schema: a failed check -> 'Errore: {form error}', a refused save -> 'Errore:
  * {reason}'. A new area manager opens their edit screen, where the activation is sent; the admin's saves stay

@@ -24,7 +24,7 @@ import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 const filterKeys = ['fname', 'fstate'] as const;
 
 /**
- * /admin/capoarea (spec section 2): filters fname and fstate (options from /api/liststates) in the URL; avatar,
+ * /admin/capoarea: filters fname and fstate (options from /api/liststates) in the URL; avatar,
  * Nome, Provincia and the status dot (Attivo, Disattivato, Richiesta Inviata); 'AGGIUNGI CAPOAREA'; the row menu
  * Modifica, 'Reimposta password' or 'Manda attivazione', Elimina ('Confermi Cancellazione?').
  */

@@ -4,7 +4,7 @@ import { comboReply, type ComboOption } from '@portal/shared/schemas/combos';
 import { apiGet } from '../../../lib/api-client.ts';
 import { combosKeys } from './combos-keys.ts';
 
-/** The combo endpoints of spec section 7 that the screens use. */
+/** The combo endpoints that the screens use. */
 export type ComboName =
   | 'qualifiche'
   | 'tipicert'
@@ -22,7 +22,7 @@ export type ComboName =
 const anyReply = z.unknown();
 
 /**
- * GET /api/{combo}[?prov=XX]. Spec section 7: a malformed combo list is treated as empty (so is any entry of
+ * GET /api/{combo}[?prov=XX]. A malformed combo list is treated as empty (so is any entry of
  * liststates without a value), rather than breaking the screen that shows it.
  */
 export async function getCombo(

@@ -16,7 +16,7 @@ type ReferenceFieldProps<T extends FieldValues> = {
 };
 
 /**
- * An area manager or reseller reference: the options of the record's province (spec: combos filtered by
+ * An area manager or reseller reference: the options of the record's province (combos filtered by
  * province). A reference outside that list keeps its name, looked up in the whole list.
  */
 export function ReferenceField<T extends FieldValues>({

@@ -26,7 +26,7 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useCouponType, useSaveCouponType } from '../api/coupon-types.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 
-/** /admin/newtcoupon and /admin/edittcoupon/{id} (spec section 2): both return to /admin/tcoupons. */
+/** /admin/newtcoupon and /admin/edittcoupon/{id}: both return to /admin/tcoupons. */
 export function CouponTypeEdit({ id }: { id?: string | undefined }) {
   const type = useCouponType(id);
   const title = id ? 'Modifica tipo coupon' : 'Nuovo tipo coupon';

@@ -46,7 +46,7 @@ const columns: Column<CouponTypeRow>[] = [
 ];
 
 /**
- * /admin/tcoupons (spec section 2): type, value, description, colour, coupon count and the DISATTIVO flag. A type
+ * /admin/tcoupons: type, value, description, colour, coupon count and the DISATTIVO flag. A type
  * with coupons switches between Attiva and Disattiva; one without can be deleted, after a confirmation.
  */
 export function CouponTypesScreen() {

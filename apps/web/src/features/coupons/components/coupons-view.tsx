@@ -9,7 +9,7 @@ import { CouponsTable, CouponTotalsBar } from './coupons-table.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * 'Vedi Coupon' (spec section 2): an installer's coupons, read-only, for the admin and for the area manager with
+ * 'Vedi Coupon': an installer's coupons, read-only, for the admin and for the area manager with
  * the installer in reach (/{area}/posatori/{id}/coupon).
  */
 export function CouponsView({

@@ -24,7 +24,7 @@ import { CouponsTable, CouponTotalsBar, renewalExpiry } from './coupons-table.ts
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * 'Gestisci coupons' (spec section 2): the installer's coupons with type and expiry editable while not redeemed,
+ * 'Gestisci coupons': the installer's coupons with type and expiry editable while not redeemed,
  * 'Rinnova 3 mesi' and delete (after a confirmation); and new coupons of an active type for this installer.
  */
 export function ManageCouponsDialog({

@@ -89,7 +89,7 @@ function CouponCard({ coupon, onVoucher }: { coupon: CouponRow; onVoucher: () =>
 }
 
 /**
- * The installer's 'Coupons' window (spec section 2, opened in a new window): valid coupons first with a QR code the
+ * The installer's 'Coupons' window (opened in a new window): valid coupons first with a QR code the
  * reseller's counter scans, then used and expired ones, and the totals.
  */
 export function MyCouponsScreen() {

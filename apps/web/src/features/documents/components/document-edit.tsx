@@ -32,7 +32,7 @@ import { useDocument, useDocumentGroups } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 
-/** /admin/moddoc/{id} (spec section 2): title, a checkbox per recipient group, Salva, and the file's preview. */
+/** /admin/moddoc/{id}: title, a checkbox per recipient group, Salva, and the file's preview. */
 export function DocumentEdit({ id }: { id: string }) {
   const doc = useDocument(id);
   const back = <BackToList pathname="/admin/documenti" search="" />;

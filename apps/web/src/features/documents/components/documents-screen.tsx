@@ -37,7 +37,7 @@ const kindOptions = documentKinds.map((value) => ({ value, label: documentKindLa
 const accept = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /**
- * /{role}/documenti (spec section 2): the documents of the user's group as thumbnails (every document for the
+ * /{role}/documenti: the documents of the user's group as thumbnails (every document for the
  * admin), the type filter (ftipo) and the pager; the thumbnail menu Scarica, and for the admin Modifica and Elimina
  * ('Confermi di eliminare il documento:{title}?'). 'Carica documento' uploads a file and opens its edit form.
  */

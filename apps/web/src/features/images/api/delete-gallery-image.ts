@@ -4,7 +4,7 @@ import { apiDelete } from '../../../lib/api-client.ts';
 import { type GalleryPath } from './get-gallery.ts';
 import { imagesKeys } from './images-keys.ts';
 
-/** DELETE {gallery}/{item name} (spec section 7). */
+/** DELETE {gallery}/{item name}. */
 export function deleteGalleryImage(path: GalleryPath, name: string): Promise<unknown> {
   return apiDelete(`${path}/${encodeURIComponent(name)}`, okReply);
 }

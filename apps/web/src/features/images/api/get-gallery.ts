@@ -3,10 +3,10 @@ import { galleryReply, type GalleryItem } from '@portal/shared/schemas/images';
 import { apiGet } from '../../../lib/api-client.ts';
 import { imagesKeys } from './images-keys.ts';
 
-/** The installer galleries ('Realizzazioni', spec section 7): another installer's, or one's own. */
+/** The installer galleries ('Realizzazioni'): another installer's, or one's own. */
 export type GalleryPath = `/api/posagallery/${string}` | '/api/mygallery';
 
-// Spec section 7: the listing carries a ?refresh{n} cache breaker, a new n per request.
+// The listing carries a ?refresh{n} cache breaker, a new n per request.
 let refresh = 0;
 
 export function getGallery(path: GalleryPath, signal?: AbortSignal): Promise<GalleryItem[]> {

@@ -5,7 +5,7 @@ import { meKeys } from '../../me/api/me-keys.ts';
 import { avatarKeys } from '../../avatar/api/avatar-keys.ts';
 
 /**
- * The profile image endpoints (spec section 7): /api/saveimg/{uuid}/profile for someone else's profile,
+ * The profile image endpoints: /api/saveimg/{uuid}/profile for someone else's profile,
  * /api/savemyimg/profile for one's own.
  */
 export type ProfileImagePath = `/api/saveimg/${string}/profile` | '/api/savemyimg/profile';

@@ -290,7 +290,7 @@ export function ImportWizard() {
   );
 }
 
-/** One line per imported table, with its label and a live count (spec section 2). */
+/** One line per imported table, with its label and a live count. */
 function countLines(record: ImportRecord | undefined): [string, number][] {
   const stored = (record?.nuovi ?? 0) + (record?.aggiornati ?? 0) + (record?.invariati ?? 0);
   const lines: [string, number][] = [[record?.tipo === 'azienda' ? 'Aziende partner' : 'Posatori', stored]];
@@ -341,7 +341,7 @@ function Done({ finished, onRestart }: { finished: Finished; onRestart: () => vo
       const [xlsx, workbook] = await Promise.all([loadXlsx(), loadWorkbook()]);
       xlsx.writeFile(workbook.errorsWorkbook(xlsx, sheet, outcomes), 'errors.xlsx', { compression: true });
     } catch (error) {
-      // Spec section 8: a failed write of the error file is only logged.
+      // A failed write of the error file is only logged.
       console.error('Scrittura di errors.xlsx non riuscita', error);
     }
   };

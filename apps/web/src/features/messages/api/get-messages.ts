@@ -4,7 +4,7 @@ import { messagesPage, type MessagesPage, type MessagesQuery } from '@portal/sha
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
 import { messagesKeys } from './messages-keys.ts';
 
-/** The two folders of spec section 2: Entrata (recv) and Uscita (sent). */
+/** The two folders: Entrata (recv) and Uscita (sent). */
 export type Folder = 'recv' | 'sent';
 
 export function getMessages(folder: Folder, query: MessagesQuery, signal?: AbortSignal): Promise<MessagesPage> {

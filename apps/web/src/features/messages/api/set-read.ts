@@ -9,7 +9,7 @@ export function setRead({ id, read }: { id: string; read: boolean }): Promise<un
   return apiPost(`/api/${read ? 'setread' : 'setunread'}/${encodeURIComponent(id)}`, {}, okReply);
 }
 
-/** Changing a read state refreshes the folders and the bell (spec section 4: the avatar's unread count). */
+/** Changing a read state refreshes the folders and the bell (the avatar's unread count). */
 export function useSetRead() {
   const queryClient = useQueryClient();
   return useMutation({

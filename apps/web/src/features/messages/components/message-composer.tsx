@@ -37,7 +37,7 @@ const presetOf = (state: unknown): DestOption[] => {
 };
 
 /**
- * {path}/modmsg/nuovo and /admin/newcomm compose, {path}/modmsg/{uuid} edits a sent message (spec section 2):
+ * {path}/modmsg/nuovo and /admin/newcomm compose, {path}/modmsg/{uuid} edits a sent message:
  * Destinatari (a typeahead adding chips), Oggetto, the body and 'Invia'. The shared schema checks it as the server
  * does; after sending, the user's communications open.
  */
@@ -107,7 +107,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
               : 'Comunicazione modificata',
             'success',
           );
-          // Spec section 2: after sending, the communications of the user's first role.
+          // After sending, the communications of the user's first role.
           navigate(`/${landingRole(roles) ?? area}/comunicazioni`);
         },
         onError: (error) => {
@@ -136,7 +136,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
           options={options.data ?? []}
           value={dests}
           onChange={(event, next, reason, details) => {
-            // The same recipient twice is one recipient (spec section 5). The list offers the chosen ones too, and
+            // The same recipient twice is one recipient. The list offers the chosen ones too, and
             // picking one of them again (by click or Enter) would take its chip away: it stays, with a word why.
             // Chips still go by their delete icon and by Backspace.
             if (reason === 'removeOption' && pickedFromList(event)) {

@@ -15,8 +15,8 @@ import { useSetRead } from '../api/set-read.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 
 /**
- * {path}/msg/{uuid} (spec section 2): 'Messaggio da {sender} del {date}', then the subject and the body. Opening a
- * received message marks it read, which refreshes the folder and the bell (spec section 4).
+ * {path}/msg/{uuid}: 'Messaggio da {sender} del {date}', then the subject and the body. Opening a
+ * received message marks it read, which refreshes the folder and the bell.
  */
 export function MessageView({ area, id }: { area: Role; id: string }) {
   const navigate = useNavigate();

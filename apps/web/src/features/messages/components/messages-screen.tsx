@@ -28,7 +28,7 @@ import { messageColumns } from './message-columns.tsx';
 
 const filterKeys = ['folder', 'foggetto', 'tiporead'] as const;
 
-/** Folder names of spec section 9. */
+/** The folders' Italian names, as the tabs and headings show them. */
 const folderNames: Record<Folder, string> = { recv: 'Entrata', sent: 'Uscita' };
 
 /** The row menu: read state in Entrata; Modifica and Elimina ('Confermi ...?') in Uscita. */

@@ -3,7 +3,7 @@ import { partnersPage, type PartnersPage, type PartnersQuery } from '@portal/sha
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
 import { partnersKeys } from './partners-keys.ts';
 
-/** The partner lists of spec section 7: every partner (admin), the area manager's, the reseller's. */
+/** The partner lists: every partner (admin), the area manager's, the reseller's. */
 export type PartnersSource = '/api/partner' | '/api/partner_ca' | '/api/partner_ri';
 
 export function getPartners(source: PartnersSource, query: PartnersQuery, signal?: AbortSignal): Promise<PartnersPage> {

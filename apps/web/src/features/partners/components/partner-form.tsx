@@ -42,7 +42,7 @@ type PartnerFormProps = {
 };
 
 /**
- * The partner variant of 'Modifica Profilo' (spec 'Profile edit screens'), for editing and for creating
+ * The partner variant of 'Modifica Profilo', for editing and for creating
  * (partner.uuid ''). Checked in the browser with the server's schema: invalid -> 'Attenzione, correggere i campi
  * segnalati'; refused -> 'Errore salvataggio' with the fields marked; saved -> back to the area's list ('Dati
  * Salvati' but for admins). A new partner opens its edit screen instead, where the logo and payments go.

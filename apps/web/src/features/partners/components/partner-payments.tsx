@@ -161,7 +161,7 @@ function EditPaymentDialog({
 }
 
 /**
- * 'Pagamenti' of the partner edit (spec 'Profile edit screens'): the payments with their renewal date (dd/mm/yyyy),
+ * 'Pagamenti' of the partner edit: the payments with their renewal date (dd/mm/yyyy),
  * amount (1.234,56 €) and PDF (a new tab); upload of a PDF with date and amount, edit of both, delete after
  * 'Confermi cancellazione pagamento?'. Each change moves the partner's renewal and expiry, here and in the lists.
  */

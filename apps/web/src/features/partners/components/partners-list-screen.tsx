@@ -25,7 +25,7 @@ type PartnersListScreenProps = {
 };
 
 /**
- * The partner list of an area (spec section 2): filters and page in the URL, the row menu Modifica / Elimina
+ * The partner list of an area: filters and page in the URL, the row menu Modifica / Elimina
  * ('Confermi Cancellazione?'). The reseller's menu is there as the spec has it, but delete is not theirs: it is
  * shown disabled, and the form says whether they may save.
  */

@@ -18,7 +18,7 @@ type PartnersTableProps = {
 };
 
 /**
- * The partner lists (spec section 2): logo, company name, code, province, partner since and valid until (month
+ * The partner lists: logo, company name, code, province, partner since and valid until (month
  * fields, mm/yyyy); with renewals, the last renewal and its expiry (dates, dd/mm/yyyy), flagged when due.
  */
 export function PartnersTable({ rows, loading, linkOf, actionsOf, renewals, footer }: PartnersTableProps) {

@@ -9,7 +9,7 @@ export function deletePosatore(id: string): Promise<unknown> {
 }
 
 /**
- * Deletes one or several installers (spec: 'Confermi Cancellazione di N posatori?' deletes all of them), one call
+ * Deletes one or several installers ('Confermi Cancellazione di N posatori?' deletes all of them), one call
  * each. Every call is attempted; the first failure is then reported, and the list reloads either way.
  */
 export async function deletePosatori(ids: readonly string[]): Promise<void> {

@@ -3,7 +3,7 @@ import { posatoreProfile, type PosatoreProfile } from '@portal/shared/schemas/po
 import { apiGet } from '../../../lib/api-client.ts';
 import { posatoriKeys } from './posatori-keys.ts';
 
-/** GET /api/posatori/{id}: the installer profile (spec section 3), for every role that reaches it. */
+/** GET /api/posatori/{id}: the installer profile, for every role that reaches it. */
 export function getPosatore(id: string, signal?: AbortSignal): Promise<PosatoreProfile> {
   return apiGet(`/api/posatori/${encodeURIComponent(id)}`, posatoreProfile, { signal });
 }

@@ -3,7 +3,7 @@ import { posatoriPage, type PosatoriPage, type PosatoriQuery } from '@portal/sha
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
 import { posatoriKeys } from './posatori-keys.ts';
 
-/** The installer lists of spec section 7: every installer (admin), the area manager's, the reseller's. */
+/** The installer lists: every installer (admin), the area manager's, the reseller's. */
 export type PosatoriSource = '/api/posatori' | '/api/posatori4ca' | '/api/posatori4ri';
 
 /** GET {source}?filters&page: empty filters stay out of the query string (the server reads '' as no filter too). */

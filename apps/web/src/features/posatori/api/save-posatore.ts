@@ -23,7 +23,7 @@ export function useSavePosatore(id: string) {
         queryClient.invalidateQueries({ queryKey: avatarKeys.all }),
       ]);
     },
-    // The form answers every failure itself with 'Errore salvataggio' (spec section 4).
+    // The form answers every failure itself with 'Errore salvataggio'.
     meta: { silentError: true },
   });
 }

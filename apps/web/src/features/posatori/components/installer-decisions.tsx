@@ -18,7 +18,7 @@ const suspendQuestion = (name: string) =>
 const reinstateQuestion = (name: string) => `Confermi il reintegro di ${name}?`;
 
 /**
- * Suspend / reinstate and disable / re-enable the login of an installer (spec sections 4 and 6), each after a
+ * Suspend / reinstate and disable / re-enable the login of an installer, each after a
  * confirmation, for the list's row menu and the profile's side panel alike. confirm: the screen's yes/no dialog.
  */
 export function useInstallerDecisions(confirm: (message: string) => Promise<boolean>) {

@@ -12,7 +12,7 @@ export function PosatoreNameLink({ row, link }: { row: PosatoreRow; link: RowLin
   return <NameLink link={link}>{row.descri || row.code || 'Senza nome'}</NameLink>;
 }
 
-/** The certificate icon of spec section 2 (installer list) and of the profile side panel. */
+/** The certificate icon of the installer list and of the profile side panel. */
 export function CertificateIcon({ certified }: { certified: boolean }) {
   if (!certified) return null;
   return (

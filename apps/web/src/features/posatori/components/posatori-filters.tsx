@@ -39,7 +39,7 @@ export function listFiltersOf(search: string) {
 }
 
 type PosatoriFiltersProps = {
-  /** Which filters this list offers (spec section 2 lists them per area). */
+  /** Which filters this list offers (each area has its own). */
   keys: readonly PosatoriFilterKey[];
   values: PosatoriFilterValues;
   onChange: (changes: Partial<PosatoriFilterValues>) => void;

@@ -32,7 +32,7 @@ export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 type AreaSetup = {
   title: string;
   source: PosatoriSource;
-  /** Spec section 2: the filters of each area's list. */
+  /** The filters of each area's list. */
   filters: readonly PosatoriFilterKey[];
   /** Admin only: several rows can be selected and deleted together. */
   selectable: boolean;
@@ -81,7 +81,7 @@ type PosatoriListScreenProps = {
 };
 
 /**
- * The installer list of an area (spec section 2): filters, sort, page and view in the URL; table or thumbnails;
+ * The installer list of an area: filters, sort, page and view in the URL; table or thumbnails;
  * the row menu of the role; for the admin, multiple selection and delete.
  */
 export function PosatoriListScreen({ area, actions, children }: PosatoriListScreenProps) {

@@ -21,7 +21,7 @@ type PosatoriViewProps = {
   footer: ReactNode;
 };
 
-/** The table view of the installer lists: the columns of spec section 2; the minor ones give way on a phone. */
+/** The table view of the installer lists: its columns; the minor ones give way on a phone. */
 export function PosatoriTable({ rows, loading, linkOf, actionsOf, selection, stati, footer }: PosatoriViewProps) {
   const columns: Column<PosatoreRow>[] = [
     avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: (row) => row.descri }),

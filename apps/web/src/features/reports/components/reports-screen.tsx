@@ -142,7 +142,7 @@ function ReportCard({ report, onShow }: { report: ReportDefinition; onShow: (url
 }
 
 /**
- * /admin/report: the reports an admin can produce (spec sections 1 and 3, report definitions tied to forms), each
+ * /admin/report: the reports an admin can produce (report definitions tied to forms), each
  * with its subject; the PDF opens in the viewer and downloads from there.
  */
 export function ReportsScreen() {

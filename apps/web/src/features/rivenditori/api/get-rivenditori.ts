@@ -3,7 +3,7 @@ import { rivenditoriPage, type RivenditoriPage, type RivenditoriQuery } from '@p
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
 import { rivenditoriKeys } from './rivenditori-keys.ts';
 
-/** The reseller lists of spec section 7: every reseller (admin), the area manager's reach. */
+/** The reseller lists: every reseller (admin), the area manager's reach. */
 export type RivenditoriSource = '/api/rivenditori' | '/api/rivenditori_ca';
 
 export function getRivenditori(

@@ -27,7 +27,7 @@ import { useSaveRivenditore } from '../api/save-rivenditore.ts';
 
 /**
  * admin: /admin/newrivenditori and /admin/rivenditore/{id}; capoarea: /capoarea/rivenditore/{id}, read-only with
- * no save button (spec section 2); self: /rivenditori/profilo (code, area manager and provinces are the admin's).
+ * no save button; self: /rivenditori/profilo (code, area manager and provinces are the admin's).
  */
 export type RivenditoreFormMode = 'admin' | 'capoarea' | 'self';
 
@@ -46,7 +46,7 @@ type RivenditoreFormProps = {
 };
 
 /**
- * The reseller form (spec section 5): name, lastname and e-mail required. A failed check -> 'Errore: {form
+ * The reseller form: name, lastname and e-mail required. A failed check -> 'Errore: {form
  * error}', a refused save -> 'Errore: {reason}'. A new reseller opens their edit screen, where the activation is
  * sent; the admin's saves stay (a quiet 'Salvato'), one's own confirms with 'Dati Salvati'.
  */

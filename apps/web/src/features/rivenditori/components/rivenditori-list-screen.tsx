@@ -27,7 +27,7 @@ import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 type AreaSetup = {
   source: RivenditoriSource;
-  /** Spec section 2: the admin filters by company name, code and province; the area manager by name and province. */
+  /** The admin filters by company name, code and province; the area manager by name and province. */
   filters: readonly ('name' | 'code' | 'state')[];
   editPath: (uuid: string) => string;
 };
@@ -46,7 +46,7 @@ const personName = (row: RivenditoreRow) => [row.name, row.lastname].filter(Bool
 const displayName = (row: RivenditoreRow) => row.ragsoc || personName(row) || row.code || 'Senza nome';
 
 /**
- * The reseller lists (spec section 2). Admin: avatar, name, province, code, status dot; Modifica, reset or
+ * The reseller lists. Admin: avatar, name, province, code, status dot; Modifica, reset or
  * activation, Elimina; 'AGGIUNGI RIVENDITORE'. Area manager: the resellers in reach, read-only, with the export of a
  * reseller's installers (in preparation until the exports).
  */

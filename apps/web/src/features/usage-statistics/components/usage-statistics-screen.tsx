@@ -308,7 +308,7 @@ function Figures({ data }: { data: SessionsReply }) {
 }
 
 /**
- * /admin/sessions (spec section 2, 'usage statistics'): how the portal is used in a range (logins, active people,
+ * /admin/sessions ('usage statistics'): how the portal is used in a range (logins, active people,
  * downloads, reads), the registry today, and the coupons per month, each as a chart with its numbers below; the
  * range lives in the URL, and 'Esporta Excel' downloads the same tables as a workbook.
  */
