@@ -46,3 +46,41 @@ export function ReferenceField<T extends FieldValues>({
     />
   );
 }
+
+type ReferencesValues = { capoarea: string; rivenditore: string; state: string };
+
+/** Capo area and Rivenditore of a record, both offered from the record's province (ids `{idPrefix}-capoarea`, ...). */
+export function CapoareaRivenditoreFields<T extends FieldValues & ReferencesValues>({
+  control,
+  idPrefix,
+  readOnly,
+}: {
+  control: Control<T>;
+  idPrefix: string;
+  readOnly?: boolean;
+}) {
+  // The record has these fields under these names (the constraint on T); TypeScript cannot see it for a generic T.
+  const field = (name: keyof ReferencesValues) => name as FieldPathByValue<T, string>;
+  return (
+    <>
+      <ReferenceField
+        control={control}
+        name={field('capoarea')}
+        provinceField={field('state')}
+        combo="cbocapoarea"
+        id={`${idPrefix}-capoarea`}
+        label="Capo area"
+        readOnly={readOnly}
+      />
+      <ReferenceField
+        control={control}
+        name={field('rivenditore')}
+        provinceField={field('state')}
+        combo="cborivenditori"
+        id={`${idPrefix}-rivenditore`}
+        label="Rivenditore"
+        readOnly={readOnly}
+      />
+    </>
+  );
+}

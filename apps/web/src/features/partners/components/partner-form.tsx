@@ -20,7 +20,7 @@ import { ProfileLayout, SaveButton } from '../../../components/profile-layout.ts
 import { markServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
-import { ReferenceField } from '../../combos/components/reference-field.tsx';
+import { CapoareaRivenditoreFields } from '../../combos/components/reference-field.tsx';
 import { useSavePartner } from '../api/save-partner.ts';
 import type { PartnerAreaSetup } from './partner-areas.ts';
 
@@ -122,24 +122,7 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
               loading={priorita.isPending}
               readOnly={ro}
             />
-            <ReferenceField
-              control={control}
-              name="capoarea"
-              provinceField="state"
-              combo="cbocapoarea"
-              id="partner-capoarea"
-              label="Capo area"
-              readOnly={ro || setup.referencesReadOnly}
-            />
-            <ReferenceField
-              control={control}
-              name="rivenditore"
-              provinceField="state"
-              combo="cborivenditori"
-              id="partner-rivenditore"
-              label="Rivenditore"
-              readOnly={ro || setup.referencesReadOnly}
-            />
+            <CapoareaRivenditoreFields control={control} idPrefix="partner" readOnly={ro || setup.referencesReadOnly} />
             <FormMonthField control={control} name="dtstart" id="partner-dtstart" label="Partner dal" readOnly={ro} />
             <FormMonthField control={control} name="dtend" id="partner-dtend" label="Valido fino a" readOnly={ro} />
           </FormSection>

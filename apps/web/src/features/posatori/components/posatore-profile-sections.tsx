@@ -6,7 +6,7 @@ import { FormSection } from '../../../components/form-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { AddressFields, CodiceFiscaleField, CompanyFields } from '../../../components/profile-field-groups.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
-import { ReferenceField } from '../../combos/components/reference-field.tsx';
+import { CapoareaRivenditoreFields } from '../../combos/components/reference-field.tsx';
 import type { VariantSetup } from './profile-variants.ts';
 
 /** The three sections of the installer's profile form; what each may edit follows the screen's variant. */
@@ -77,24 +77,7 @@ export function ReferencesSection({ control, setup }: SectionProps) {
           slotProps={{ input: { readOnly: ro }, htmlInput: { spellCheck: false } }}
         />
       )}
-      <ReferenceField
-        control={control}
-        name="capoarea"
-        provinceField="state"
-        combo="cbocapoarea"
-        id="profile-capoarea"
-        label="Capo area"
-        readOnly={registryRo}
-      />
-      <ReferenceField
-        control={control}
-        name="rivenditore"
-        provinceField="state"
-        combo="cborivenditori"
-        id="profile-rivenditore"
-        label="Rivenditore"
-        readOnly={registryRo}
-      />
+      <CapoareaRivenditoreFields control={control} idPrefix="profile" readOnly={registryRo} />
       <FormComboField
         control={control}
         name="tipo"
