@@ -55,7 +55,11 @@ export function DateFieldPicker({
         maxDate={maxDate}
         format="DD/MM/YYYY"
         readOnly={readOnly}
-        onChange={(next) => onChange?.(change(next))}
+        onChange={(next) => {
+          // Shown even when nobody listens (a field that only commits): `onChange?.(change(next))` would skip it.
+          const out = change(next);
+          onChange?.(out);
+        }}
         // A day picked in the calendar is a choice made; a typed key is not (the field's own changes come here too).
         onAccept={(next, context) => {
           if (context.source === 'view') commit(next);
