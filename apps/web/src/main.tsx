@@ -37,7 +37,7 @@ if (isPublicPath(pathname)) {
       <PublicApp notice={takeNotice()} enterArea={enterArea} />
     </StrictMode>,
   );
-  // A visitor who is still logged in goes to their area (spec section 2: "A user who is already logged in is
+  // A visitor who is still logged in goes to their area ("A user who is already logged in is
   // redirected"); the form is on screen meanwhile, so the page paints without waiting for the answer.
   if (redirectsLoggedIn(pathname)) {
     void checkSession().then((roles) => {

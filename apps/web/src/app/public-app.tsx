@@ -16,7 +16,7 @@ type PublicAppProps = {
 };
 
 /**
- * The public screens of spec section 2 (/, /recover, /resetted, /resetpwd/{req}): the light entry of the app,
+ * The public screens (/, /recover, /resetted, /resetpwd/{req}): the light entry of the app,
  * without the role areas' router, query cache and form library (docs/decisions/0008).
  */
 export function PublicApp({ notice, enterArea }: PublicAppProps) {

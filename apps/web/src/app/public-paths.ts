@@ -1,5 +1,5 @@
 /**
- * The public screens (spec section 2): the login page and the password reset. They are served by the light public
+ * The public screens: the login page and the password reset. They are served by the light public
  * entry (public-app.tsx); every other path belongs to the role areas (full-app.tsx). docs/decisions/0008.
  */
 const publicPaths = [/^\/$/, /^\/recover\/?$/, /^\/resetted\/?$/, /^\/resetpwd\/[^/]+\/?$/];

@@ -4,7 +4,7 @@ import type { Role } from '@portal/shared/roles';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { useRoles } from '../features/auth/api/get-session.ts';
 
-/** A role area needs a session holding that role; anyone else goes to the login page (spec section 2). */
+/** A role area needs a session holding that role; anyone else goes to the login page. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const roles = useRoles();
   if (roles === undefined) return <FullPageSpinner />;

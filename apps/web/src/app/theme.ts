@@ -60,7 +60,7 @@ export const theme = createTheme(
       MuiLink: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
       // Every calendar's weekday headings in two letters, as the home's day strip (the pickers' own are one).
       MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: (date) => WEEKDAYS[date.day()] ?? '' } },
-      // Spec section 9: the stepper accent colour is red.
+      // The stepper accent colour is red.
       MuiStepIcon: {
         styleOverrides: {
           root: {

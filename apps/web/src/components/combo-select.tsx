@@ -24,7 +24,7 @@ type ComboSelectProps = {
   inputRef?: Ref<HTMLInputElement>;
 };
 
-/** A dropdown over a combo endpoint's {value, label} options (spec section 3, dropdown option). */
+/** A dropdown over a combo endpoint's {value, label} options. */
 export function ComboSelect({
   options,
   value,

@@ -3,7 +3,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isValidDate, MAX_DATE, MIN_DATE } from '@portal/shared/validation/common';
 import { DateLocalization } from './date-localization.tsx';
-import { UNFINISHED_DATE, type DateFieldProps } from './date-field.tsx';
+import { UNFINISHED_DATE, type DateFieldProps } from './picker-field-props.ts';
+import { usePickerValue } from './use-picker-value.ts';
 
 const ISO = 'YYYY-MM-DD';
 const minDate = dayjs(MIN_DATE);
@@ -34,19 +35,9 @@ export function DateFieldPicker({
   readOnly,
   size,
 }: DateFieldProps) {
-  // The picker keeps a half-typed date as an invalid Dayjs; our own string for it must not wipe what was typed.
-  const [current, setCurrent] = useState<Dayjs | null>(() => toDayjs(value));
-  // What the field last reported, and the value it last received: a new value that is not our own report comes
-  // from outside (a reset, cleared filters, a save come back) and replaces what is on screen.
-  const [sent, setSent] = useState(value);
-  const [received, setReceived] = useState(value);
   // The last date handed to onCommit: leaving the field again before the save comes back does not send it twice.
   const [committed, setCommitted] = useState(value);
-  if (value !== received) {
-    setReceived(value);
-    setCommitted(value);
-    if (value !== sent) setCurrent(toDayjs(value));
-  }
+  const { current, change } = usePickerValue({ value, toDayjs, toValue, onNewValue: setCommitted });
 
   const commit = (date: Dayjs | null) => {
     const out = toValue(date);
@@ -65,9 +56,8 @@ export function DateFieldPicker({
         format="DD/MM/YYYY"
         readOnly={readOnly}
         onChange={(next) => {
-          setCurrent(next);
-          const out = toValue(next);
-          setSent(out);
+          // Shown even when nobody listens (a field that only commits): `onChange?.(change(next))` would skip it.
+          const out = change(next);
           onChange?.(out);
         }}
         // A day picked in the calendar is a choice made; a typed key is not (the field's own changes come here too).

@@ -16,7 +16,7 @@ const megabytes = (bytes: number) =>
   `${(bytes / 1_048_576).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 /**
- * Downloads an export with a progress dialog (issue 10: a large export shows progress): the server writes the file
+ * Downloads an export with a progress dialog (a large export shows progress): the server writes the file
  * as it reads the rows, so the dialog counts what has arrived; Annulla stops it. The file is saved under the name
  * the server gives.
  */

@@ -27,7 +27,7 @@ function sizeText(bytes: number): string {
 }
 
 /**
- * The file drop zone (spec 'Other reusable screen pieces'): one file, dropped or chosen with a click; once chosen
+ * The file drop zone: one file, dropped or chosen with a click; once chosen
  * it reads 'Documento selezionato' with the name, and the cross clears it.
  */
 export function FileDrop({ file, onChange, accept, problemOf, label, disabled = false, error }: FileDropProps) {

@@ -20,71 +20,40 @@ type Bound<T extends FieldValues, V> = {
   readOnly?: boolean;
 };
 
-function useBound<T extends FieldValues, V>({ control, name }: { control: Control<T>; name: FieldPathByValue<T, V> }) {
-  const { field, fieldState } = useController({ control, name });
+/** The props every bound picker takes, and the input's ref for those that can take focus on an error. */
+function useBound<T extends FieldValues, V>(props: Bound<T, V>) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
   return {
-    field: { ...field, value: field.value as V },
-    error: fieldState.error !== undefined,
-    helperText: fieldState.error?.message,
+    bound: {
+      id: props.id,
+      name: field.name,
+      label: props.label,
+      required: props.required,
+      readOnly: props.readOnly,
+      value: field.value as V,
+      onChange: field.onChange,
+      onBlur: field.onBlur,
+      error: fieldState.error !== undefined,
+      helperText: fieldState.error?.message,
+    },
+    ref: field.ref,
   };
 }
 
 /** A province (sigla) through the typeahead. */
 export function FormProvinceField<T extends FieldValues>(props: Bound<T, string>) {
-  const { field, error, helperText } = useBound<T, string>(props);
-  return (
-    <ProvinceTypeahead
-      id={props.id}
-      name={field.name}
-      label={props.label}
-      required={props.required}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={error}
-      helperText={helperText}
-      readOnly={props.readOnly}
-    />
-  );
+  const { bound, ref } = useBound<T, string>(props);
+  return <ProvinceTypeahead {...bound} inputRef={ref} />;
 }
 
 /** A date, dd/mm/yyyy on screen and YYYY-MM-DD in the form. */
 export function FormDateField<T extends FieldValues>(props: Bound<T, string>) {
-  const { field, error, helperText } = useBound<T, string>(props);
-  return (
-    <DateField
-      id={props.id}
-      name={field.name}
-      label={props.label}
-      required={props.required}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-      helperText={helperText}
-      readOnly={props.readOnly}
-    />
-  );
+  return <DateField {...useBound<T, string>(props).bound} />;
 }
 
 /** A month, mm/yyyy on screen and YYYY-MM-01 in the form. */
 export function FormMonthField<T extends FieldValues>(props: Bound<T, string>) {
-  const { field, error, helperText } = useBound<T, string>(props);
-  return (
-    <MonthYearField
-      id={props.id}
-      name={field.name}
-      label={props.label}
-      required={props.required}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-      helperText={helperText}
-      readOnly={props.readOnly}
-    />
-  );
+  return <MonthYearField {...useBound<T, string>(props).bound} />;
 }
 
 /** A dropdown over combo options; '' is "none" (emptyLabel). */
@@ -96,31 +65,22 @@ export function FormComboField<T extends FieldValues>(
     missingLabel?: string | undefined;
   },
 ) {
-  const { field, error, helperText } = useBound<T, string>(props);
+  const { bound, ref } = useBound<T, string>(props);
   return (
     <ComboSelect
-      id={props.id}
-      name={field.name}
-      label={props.label}
-      required={props.required}
+      {...bound}
       emptyLabel={props.emptyLabel === undefined ? 'Nessuno' : props.emptyLabel}
       options={props.options}
       missingLabel={props.missingLabel}
       loading={props.loading}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={error}
-      helperText={helperText}
-      readOnly={props.readOnly}
+      inputRef={ref}
     />
   );
 }
 
 /** A yes/no flag as a checkbox. */
 export function FormCheckbox<T extends FieldValues>(props: Omit<Bound<T, boolean>, 'id' | 'required'>) {
-  const { field } = useBound<T, boolean>(props);
+  const { field } = useController({ control: props.control, name: props.name });
   return (
     <FormControlLabel
       label={props.label}
@@ -128,7 +88,7 @@ export function FormCheckbox<T extends FieldValues>(props: Omit<Bound<T, boolean
       control={
         <Checkbox
           name={field.name}
-          checked={field.value}
+          checked={field.value as boolean}
           onChange={(event) => field.onChange(event.target.checked)}
           onBlur={field.onBlur}
         />

@@ -1,4 +1,5 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { applyInputFilter } from '../lib/input-filters.ts';
 import { TextInput, type TextInputProps } from './text-input.tsx';
 
 type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
@@ -7,7 +8,7 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<
 > & {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
-  /** An input filter of spec section 5 (CAP digits only, codice fiscale upper case, ...), applied as the user types. */
+  /** An input filter (CAP digits only, codice fiscale upper case, ...), applied as the user types. */
   filter?: (value: string) => string;
   /**
    * The most characters the field keeps, counted after the filter: an HTML maxlength would cut a pasted '20 121'
@@ -35,7 +36,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
       {...props}
       name={field.name}
       value={(field.value as string | undefined) ?? ''}
-      onChange={(value) => field.onChange((filter ? filter(value) : value).slice(0, maxLength))}
+      onChange={(value) => field.onChange(applyInputFilter(value, filter, maxLength))}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error !== undefined || error === true}

@@ -1,11 +1,11 @@
 import { msg } from '@portal/shared/messages-it';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@portal/shared/schemas/images';
 
-/** The file picker offers images (spec section 5: images are uploaded with image/*). */
+/** The file picker offers images (images are uploaded with image/*). */
 export const IMAGE_ACCEPT = 'image/*';
 
 /**
- * The contract's image limits, checked before the upload so a wrong file is refused at once; the server checks
+ * The portal's image limits, checked before the upload so a wrong file is refused at once; the server checks
  * the bytes again. null when the file may go.
  */
 export function imageFileProblem(file: File): string | null {

@@ -18,7 +18,7 @@ type ImageUploadProps = {
   uploading?: boolean;
 };
 
-/** A profile image with the pencil that uploads a new one (spec 'Profile edit screens'). */
+/** A profile image with the pencil that uploads a new one. */
 export function ImageUpload({ src, name, size = 160, onUpload, uploading = false }: ImageUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -34,7 +34,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** Mini profile (spec 'Other reusable screen pieces'): image, type icon, name, Posatore + type, contacts. */
+/** Mini profile: image, type icon, name, Posatore + type, contacts. */
 export function MiniProfileCard({ me }: { me: Me }) {
   const fullName = [me.name, me.lastname].filter(Boolean).join(' ') || me.ragsoc || me.username;
   const phone = [me.phone, me.cell].filter(Boolean).join(' · ');

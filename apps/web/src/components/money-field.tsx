@@ -23,7 +23,7 @@ type MoneyFieldProps = {
 };
 
 /**
- * A money field (spec sections 5 and 9): typed with a decimal comma ('1234,56', dots as thousands allowed), shown
+ * A money field: typed with a decimal comma ('1234,56', dots as thousands allowed), shown
  * as 1.234,56 with the euro sign once the field is left; a number of euros in the form, 1234.56 on the wire.
  */
 export function MoneyField({

@@ -76,7 +76,7 @@ export function Pager({ page, pages, onChange, label = 'Pagine' }: PagerProps) {
   );
 }
 
-/** The page a list should be on: beyond the count it is the last page; with one page or none it is 1 (spec section 4). */
+/** The page a list should be on: beyond the count it is the last page; with one page or none it is 1. */
 export function correctedPage(page: number, pages: number): number {
   if (pages <= 1) return 1;
   return Math.min(Math.max(page, 1), pages);

@@ -20,7 +20,7 @@ type Report = { url: string; title: string; key: number };
 type Loaded = { blob: Blob; filename: string };
 
 /**
- * The PDF report viewer (spec section 4): the server makes the PDF from the form's data, the dialog draws its pages
+ * The PDF report viewer: the server makes the PDF from the form's data, the dialog draws its pages
  * with the PDF library (loaded on demand, so it also works on phones whose browsers show no PDF inline) and offers
  * it for download under its own name. Full screen on a phone.
  */

@@ -5,7 +5,7 @@ import { initials } from '../lib/formatters.ts';
 type PersonAvatarProps = {
   /** Image URL; '' or undefined shows the initials. */
   src: string | undefined;
-  /** The name the initials come from (spec section 9: first letters of the first two words). */
+  /** The name the initials come from (first letters of the first two words). */
   name: string;
   size: number;
   variant?: 'circular' | 'rounded';

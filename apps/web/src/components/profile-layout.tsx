@@ -22,7 +22,7 @@ type ProfileLayoutProps = {
   actionsFirst?: boolean;
 };
 
-/** The two columns of the profile edit screens (spec 'Profile edit screens'): image panel, then the form. */
+/** The two columns of the profile edit screens: image panel, then the form. */
 export function ProfileLayout({ aside, actions, children, after, actionsFirst = false }: ProfileLayoutProps) {
   const phoneActions = actions && <Box sx={{ display: { xs: 'block', md: 'none' } }}>{actions}</Box>;
   const sideActions = actions && <Box sx={{ display: { xs: 'none', md: 'block' } }}>{actions}</Box>;
@@ -64,7 +64,7 @@ type SaveButtonProps = {
   /** The id of the form it submits (it sits outside the form element). */
   formId: string;
   pending: boolean;
-  /** Admins get no 'Dati Salvati' (spec section 6): a quiet 'Salvato' under the button tells them it went through. */
+  /** Admins get no 'Dati Salvati': a quiet 'Salvato' under the button tells them it went through. */
   savedQuietly?: boolean;
   label?: string;
 };

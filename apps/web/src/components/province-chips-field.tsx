@@ -19,7 +19,7 @@ type ProvinceChipsProps = {
 };
 
 /**
- * Several provinces as chips (spec section 3: an area manager's provinces of competence): typed by sigla or name
+ * Several provinces as chips (an area manager's provinces of competence): typed by sigla or name
  * like the province typeahead, each chosen one becomes a chip with its cross. Read-only shows the chips alone.
  */
 export function ProvinceChips({

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { provinces, type Province } from '@portal/shared/provinces';
 
-/** Spec section 9: a typeahead shows at most 20 results. */
+/** A typeahead shows at most 20 results. */
 const MAX_RESULTS = 20;
 
 const bySigla = new Map(provinces.map((p) => [p.sigla, p]));
@@ -54,7 +54,7 @@ type ProvinceTypeaheadProps = {
   fullWidth?: boolean;
 };
 
-/** The province typeahead (spec 'Provincie'): over the shared list of provinces plus EE, by sigla or name. */
+/** The province typeahead: over the shared list of provinces plus EE, by sigla or name. */
 export function ProvinceTypeahead({
   value,
   onChange,

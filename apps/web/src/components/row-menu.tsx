@@ -5,6 +5,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 
 export type RowAction = {
   label: string;
@@ -15,6 +17,16 @@ export type RowAction = {
   /** Shown but not available to this viewer (the spec's menu is there, the server would refuse). */
   disabled?: boolean;
 };
+
+/** 'Modifica': opens the record. */
+export function editAction(onClick: () => void): RowAction {
+  return { label: 'Modifica', icon: <EditIcon fontSize="small" />, onClick };
+}
+
+/** 'Elimina', in red: `onClick` asks for confirmation itself. */
+export function deleteAction(onClick: () => void): RowAction {
+  return { label: 'Elimina', icon: <DeleteIcon fontSize="small" />, danger: true, onClick };
+}
 
 /** The three-dot menu of a list row or thumbnail. */
 export function RowMenu({ label, actions }: { label: string; actions: readonly RowAction[] }) {

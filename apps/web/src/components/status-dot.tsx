@@ -4,7 +4,7 @@ import { accountStatoLabels, type AccountStato } from '@portal/shared/schemas/po
 
 export type { AccountStato };
 
-/** Account states (spec section 4) and 'none' for a registry row that has no login yet. */
+/** Account states and 'none' for a registry row that has no login yet. */
 const colors: Record<AccountStato, string> = {
   active: 'success.main',
   disabled: 'error.main',

@@ -6,7 +6,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 
 export type ListView = 'list' | 'thumbs';
 
-/** The list / thumbnail switch of the registries (spec 'Other reusable screen pieces'). */
+/** The list / thumbnail switch of the registries. */
 export function ViewSwitch({ value, onChange }: { value: ListView; onChange: (view: ListView) => void }) {
   return (
     <ToggleButtonGroup

@@ -91,7 +91,7 @@ export function apiDelete<T>(path: string, schema: ZodType<T>, options: RequestO
 }
 
 /**
- * POST one file as multipart, fields `file` and `filename` (spec section 7, image upload), plus the text fields an
+ * POST one file as multipart, fields `file` and `filename` (image upload), plus the text fields an
  * upload carries beside it (a payment's dtrinnovo and fatturato). Text fields go first, so the server has them
  * when it reaches the file.
  */

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Avatar initials: the first letters of the first two words of the name (spec section 9). */
+/** Avatar initials: the first letters of the first two words of the name. */
 export function initials(name: string): string {
   return name
     .trim()
@@ -56,7 +56,7 @@ export function formatMoneyInput(value: number | null | undefined): string {
 }
 
 /**
- * What a money field's text means in euros (spec section 5: comma decimal, dot thousands): '1.234,56' and
+ * What a money field's text means in euros (comma decimal, dot thousands): '1.234,56' and
  * '1234,56' -> 1234.56, '' -> null, anything else -> NaN (refused by the money schema as 'Importo non valido').
  * A lone dot followed by 1 or 2 digits is read as a decimal point ('12.5'), with 3 digits as thousands.
  */

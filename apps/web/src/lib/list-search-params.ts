@@ -7,28 +7,12 @@ import type { ZodType } from 'zod';
  */
 export function useListSearchParams<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ''])) as Record<K, string>;
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-
   const write = (changes: Readonly<Record<string, string | undefined>>, resetPage: boolean, replace: boolean) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // Another filter means another list: it starts from its first page.
-        if (resetPage) next.delete('page');
-        return next;
-      },
-      { replace },
-    );
+    setParams((previous) => withChanges(previous, changes, resetPage), { replace });
 
   return {
-    values,
-    page,
+    values: valuesOf(params, keys),
+    page: pageOf(params),
     /** Changing a filter replaces the history entry (typing is not a step to go Back to) and returns to page 1. */
     setFilters: (changes: Partial<Record<K, string>>) => write(changes, true, true),
     clearFilters: (filterKeys: readonly K[]) =>
@@ -38,6 +22,35 @@ export function useListSearchParams<K extends string>(keys: readonly K[]) {
     /** A setting that does not select rows (the view switch) keeps the page. */
     setOption: (key: K, value: string) => write({ [key]: value }, false, true),
   };
+}
+
+/** The list's values by key, '' for a key not in the URL. */
+export function valuesOf<K extends string>(params: URLSearchParams, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ''])) as Record<K, string>;
+}
+
+/** The page in the URL; 1 when absent or not a whole number from 1 up (a hand-edited link). */
+export function pageOf(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The URL after a change: a value sets its key, '' or undefined takes it out. `resetPage`: another filter means
+ * another list, which starts from its first page.
+ */
+export function withChanges(
+  previous: URLSearchParams,
+  changes: Readonly<Record<string, string | undefined>>,
+  resetPage: boolean,
+): URLSearchParams {
+  const next = new URLSearchParams(previous);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  if (resetPage) next.delete('page');
+  return next;
 }
 
 /**

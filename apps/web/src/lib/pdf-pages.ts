@@ -1,7 +1,7 @@
 import { getDocument, GlobalWorkerOptions } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-// The PDF library is this module's only importer, and this module is imported on demand (spec section 4: "A PDF
+// The PDF library is this module's only importer, and this module is imported on demand ("A PDF
 // library ... loaded on demand"), so the portal's other screens never download it.
 GlobalWorkerOptions.workerSrc = workerUrl;
 

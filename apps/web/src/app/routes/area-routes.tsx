@@ -7,7 +7,7 @@ import { PageNotFound } from '../../components/page-not-found.tsx';
 export type Screen = { readonly path: string; readonly title: string };
 
 /**
- * The communications screens of an area (spec 'Messages'): the folders, a message, and the composer ('nuovo') or
+ * The communications screens of an area: the folders, a message, and the composer ('nuovo') or
  * the edit of a sent message when the area writes. Each a lazy chunk.
  */
 export function communicationRoutes(area: Role, { compose }: { compose: boolean }): RouteObject[] {
@@ -40,7 +40,7 @@ export function communicationRoutes(area: Role, { compose }: { compose: boolean 
   return routes;
 }
 
-/** The Documenti screen of an area (spec section 2), a lazy chunk. */
+/** The Documenti screen of an area, a lazy chunk. */
 export function documentRoutes(area: Role): RouteObject[] {
   return [
     {

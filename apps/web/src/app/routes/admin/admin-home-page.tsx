@@ -1,5 +1,4 @@
 import Grid from '@mui/material/Grid';
-import Alert from '@mui/material/Alert';
 import BarChartIcon from '@mui/icons-material/BarChartOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
@@ -7,17 +6,16 @@ import EngineeringIcon from '@mui/icons-material/EngineeringOutlined';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
-import { msg } from '@portal/shared/messages-it';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useStatoHome } from '../../../features/home/api/get-home.ts';
 import { BigLink } from '../../../features/home/components/big-link.tsx';
 import { DayStrip } from '../../../features/home/components/day-strip.tsx';
 import { InfoTile } from '../../../features/home/components/info-tile.tsx';
 import { MonthCalendar } from '../../../features/home/components/month-calendar.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * /admin (spec section 1): Coupon utilizzati, Posatori registrati, Coupon Scaduti and Partecipanti ai convegni
+ * /admin: Coupon utilizzati, Posatori registrati, Coupon Scaduti and Partecipanti ai convegni
  * (fixed at 0), the 12-day strip and the month calendar, and big links to the import, a new communication and the
  * statistics.
  */
@@ -33,11 +31,7 @@ export function AdminHomePage() {
   return (
     <>
       <PageTitle title="Home" />
-      {home.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorReason(home.error, msg.erroreInterno)}
-        </Alert>
-      )}
+      {failedToLoad(home) && <LoadError error={home.error} sx={{ mb: 2 }} />}
       <Grid container spacing={2}>
         {tiles.map((tile) => (
           <Grid key={tile.label} size={{ xs: 12, sm: 6, lg: 3 }}>

@@ -6,9 +6,9 @@ import HomeIcon from '@mui/icons-material/HomeOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccountOutlined';
-import type { MenuEntry } from '../../../components/layout/menu-entry.ts';
+import type { MenuEntry } from '../../layout/menu-entry.ts';
 
-/** Spec section 2, admin area menu. */
+/** Admin area menu. */
 export const adminMenu: readonly MenuEntry[] = [
   { label: 'Home', path: '/admin', icon: HomeIcon, exact: true },
   {

@@ -13,8 +13,8 @@ import { listFiltersOf } from '../../../features/posatori/components/posatori-fi
 import { useDownload } from '../../../components/download-progress.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
 import { msg } from '@portal/shared/messages-it';
-import { useSendMassive } from '../../../features/sendmassive/api/sendmassive.ts';
-import { MassActivationDialog } from '../../../features/sendmassive/components/mass-activation-dialog.tsx';
+import { useStartMassActivation } from '../../../features/mass-activation/api/mass-activation.ts';
+import { MassActivationDialog } from '../../../features/mass-activation/components/mass-activation-dialog.tsx';
 import { PosatoriListScreen } from '../../../features/posatori/components/posatori-list-screen.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function AdminPosatoriPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { confirm, dialog } = useConfirm();
-  const sendMassive = useSendMassive();
+  const startMassActivation = useStartMassActivation();
   const [massive, setMassive] = useState<{ failure?: unknown } | null>(null);
   const [assigning, setAssigning] = useState(false);
   const { download, dialog: downloadDialog } = useDownload();
@@ -72,7 +72,7 @@ export function AdminPosatoriPage() {
       onClick: async () => {
         if (!(await confirm(msg.confermaInvioMassivo))) return;
         // A press already under way (409) is shown as it goes, with the reason.
-        sendMassive.mutate(undefined, {
+        startMassActivation.mutate(undefined, {
           onSuccess: () => setMassive({}),
           onError: (failure) => setMassive({ failure }),
         });

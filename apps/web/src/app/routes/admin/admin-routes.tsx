@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
 
-/** Every /admin screen of spec section 2; the built ones are lazy chunks of their own. */
+/** Every /admin screen; the built ones are lazy chunks of their own. */
 export const adminRoutes: RouteObject[] = [
   {
     path: 'posatori',

@@ -1,6 +1,6 @@
-import { SessionsScreen } from '../../../features/sessions/components/sessions-screen.tsx';
+import { UsageStatisticsScreen } from '../../../features/usage-statistics/components/usage-statistics-screen.tsx';
 
 /** /admin/sessions: the usage statistics, with their charts (a chunk of its own, MUI X Charts only here). */
 export function AdminSessionsPage() {
-  return <SessionsScreen />;
+  return <UsageStatisticsScreen />;
 }

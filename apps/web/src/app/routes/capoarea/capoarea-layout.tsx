@@ -1,4 +1,4 @@
-import { AppShell } from '../../../components/layout/app-shell.tsx';
+import { AppShell } from '../../layout/app-shell.tsx';
 import { RequireRole } from '../../require-role.tsx';
 import { capoareaMenu } from './capoarea-menu.ts';
 

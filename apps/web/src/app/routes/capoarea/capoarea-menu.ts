@@ -4,9 +4,9 @@ import EngineeringIcon from '@mui/icons-material/EngineeringOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
-import type { MenuEntry } from '../../../components/layout/menu-entry.ts';
+import type { MenuEntry } from '../../layout/menu-entry.ts';
 
-/** Spec section 2, area manager menu (labels as the spec writes them). */
+/** Area manager menu (labels as the spec writes them). */
 export const capoareaMenu: readonly MenuEntry[] = [
   { label: 'Home', path: '/capoarea', icon: HomeIcon, exact: true },
   { label: 'posatori', path: '/capoarea/posatori', icon: EngineeringIcon },

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
-import { msg } from '@portal/shared/messages-it';
 import { MiniProfileCard } from '../../../components/mini-profile-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
@@ -11,23 +9,23 @@ import { documentKindLabels } from '@portal/shared/schemas/documents';
 import { useDocuments } from '../../../features/documents/api/get-documents.ts';
 import { MiniList } from '../../../features/home/components/mini-list.tsx';
 import { useMessages } from '../../../features/messages/api/get-messages.ts';
-import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /**
- * /posatore (spec section 1): why the profile is not OK when it is not, the mini profile card, the latest
+ * /posatore: why the profile is not OK when it is not, the mini profile card, the latest
  * communications and the latest documents.
  */
 export function PosatoreHomePage() {
   const me = useMe();
   const stato = useAvatar().data?.stato;
   // Communications and documents are for a profile in order: the server refuses them otherwise.
-  const messages = useMessages('recv', { size: 5 }, stato === 'OK');
-  const documents = useDocuments('/api/docs/docs', { size: 5 }, stato === 'OK');
+  const messages = useMessages('recv', { size: 5 }, { enabled: stato === 'OK' });
+  const documents = useDocuments('/api/docs/docs', { size: 5 }, { enabled: stato === 'OK' });
   return (
     <>
       <PageTitle title="Home" />
-      {/* err1: why the menu holds only Home and the profile (spec section 2), and what to do about it. */}
+      {/* err1: why the menu holds only Home and the profile, and what to do about it. */}
       {me.data?.err1 && (
         <ProfileStatoNotice text={me.data.err1} suspended={stato === 'SOSPESO'} profilePath="/posatore/profilo" />
       )}
@@ -38,7 +36,7 @@ export function PosatoreHomePage() {
           ) : me.isPending ? (
             <Skeleton variant="rounded" height={232} aria-label="Caricamento del profilo" />
           ) : (
-            <Alert severity="error">{errorReason(me.error, msg.erroreInterno)}</Alert>
+            <LoadError error={me.error} />
           )}
         </Grid>
         {stato === 'OK' && (

@@ -1,4 +1,4 @@
-import { AppShell } from '../../../components/layout/app-shell.tsx';
+import { AppShell } from '../../layout/app-shell.tsx';
 import { RequireRole } from '../../require-role.tsx';
 import { posatoreMenu } from './posatore-menu.ts';
 

@@ -3,10 +3,10 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlin
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
-import type { MenuEntry } from '../../../components/layout/menu-entry.ts';
+import type { MenuEntry } from '../../layout/menu-entry.ts';
 
 /**
- * Spec section 2, installer menu: only Home and the profile unless the avatar stato is OK;
+ * Installer menu: only Home and the profile unless the avatar stato is OK;
  * 'Coupons' opens in a new window when the installer has coupons.
  */
 export const posatoreMenu: readonly MenuEntry[] = [

@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
-import { msg } from '@portal/shared/messages-it';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
 import { useMe } from '../../../features/me/api/get-me.ts';
 import { ProfileStatoNotice } from '../../../features/me/components/profile-stato-notice.tsx';
 import { PosatoreProfileScreen } from '../../../features/posatori/components/posatore-profile-screen.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /**
  * /posatore/profilo : the installer's own profile (qualification read-only), image and gallery; when the profile is
@@ -16,11 +14,11 @@ export function PosatoreProfiloPage() {
   const me = useMe();
   const avatar = useAvatar();
   if (me.isPending) return <FullPageSpinner />;
-  if (me.isError) {
+  if (me.data === undefined) {
     return (
       <>
         <PageTitle title="Modifica Profilo" />
-        <Alert severity="error">{errorReason(me.error, msg.erroreInterno)}</Alert>
+        <LoadError error={me.error} />
       </>
     );
   }

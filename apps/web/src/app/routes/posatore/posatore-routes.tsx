@@ -3,7 +3,7 @@ import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.
 import { RequireStatoOk } from './require-stato-ok.tsx';
 
 /**
- * Every /posatore screen of spec section 2; the built ones (home, profile) are lazy chunks of their own. Home and
+ * Every /posatore screen; the built ones (home, profile) are lazy chunks of their own. Home and
  * the profile are open whatever the profile stato; everything else needs stato OK (RequireStatoOk).
  */
 export const posatoreRoutes: RouteObject[] = [

@@ -4,7 +4,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
 
 /**
- * Spec section 2: an installer whose stato is not OK (incomplete or suspended) has Home and the profile only.
+ * An installer whose stato is not OK (incomplete or suspended) has Home and the profile only.
  * The menu hides the rest; this keeps the rest out of reach by URL too, back to Home.
  */
 export function RequireStatoOk({ children }: { children: ReactNode }) {

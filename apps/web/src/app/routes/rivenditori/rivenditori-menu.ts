@@ -2,9 +2,9 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import EngineeringIcon from '@mui/icons-material/EngineeringOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
-import type { MenuEntry } from '../../../components/layout/menu-entry.ts';
+import type { MenuEntry } from '../../layout/menu-entry.ts';
 
-/** Spec section 2, reseller menu (labels as the spec writes them). */
+/** Reseller menu (labels as the spec writes them). */
 export const rivenditoriMenu: readonly MenuEntry[] = [
   { label: 'Home', path: '/rivenditori', icon: HomeIcon, exact: true },
   { label: 'posatori', path: '/rivenditori/posatori', icon: EngineeringIcon },

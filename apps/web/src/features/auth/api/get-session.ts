@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkReply, type CheckReply } from '@portal/shared/schemas/auth';
 import type { Role } from '@portal/shared/roles';
 import { apiGet } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
+import { authKeys } from './auth-keys.ts';
 
 /** GET /auth/check: the roles of the current session, [] when logged out. */
 export function getSession(signal?: AbortSignal): Promise<CheckReply> {
@@ -10,7 +10,7 @@ export function getSession(signal?: AbortSignal): Promise<CheckReply> {
 }
 
 export const sessionQuery = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: authKeys.session,
   queryFn: ({ signal }) => getSession(signal),
   // The session only changes through our own login, logout and 401 handling, which update this entry.
   staleTime: Infinity,

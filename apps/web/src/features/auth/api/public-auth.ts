@@ -3,7 +3,7 @@ import { roles, type Role } from '@portal/shared/roles';
 import type { LoginBody, ResetPasswordBody, ResetRequestBody } from '@portal/shared/schemas/auth-forms';
 
 /**
- * The calls of the public screens (spec section 7, Session), with fetch alone: the login page does without the
+ * The calls of the public screens (Session), with fetch alone: the login page does without the
  * role areas' API client, TanStack Query and zod classic (docs/decisions/0008). Replies are read defensively, as
  * the API client reads them: anything unexpected is a failure with an Italian reason.
  */

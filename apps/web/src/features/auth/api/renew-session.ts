@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client.ts';
+import { authKeys } from './auth-keys.ts';
 
-/** Spec section 9: the session is renewed every 5 minutes. */
+/** The session is renewed every 5 minutes. */
 export const RENEW_INTERVAL_MS = 5 * 60 * 1000;
 
 /** POST /auth/renew {}: 401 when the session already expired, which sends the user to the login page. */
@@ -13,7 +14,7 @@ export function renewSession(signal?: AbortSignal): Promise<unknown> {
 // A polling query rather than an effect with setInterval: TanStack owns the timer, stops it when
 // the shell unmounts (logout) and keeps it going in a background tab ("while the page is open").
 const renewSessionQuery = queryOptions({
-  queryKey: ['session-renew'],
+  queryKey: authKeys.renewal,
   queryFn: ({ signal }) => renewSession(signal),
   // The login or the page load just refreshed the session, so the first renewal is due in 5 minutes.
   initialData: { res: 'OK' },

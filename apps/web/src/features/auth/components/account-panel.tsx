@@ -78,7 +78,7 @@ function AccountControls({
 
   return (
     <Stack spacing={1} sx={{ pt: 0.5 }}>
-      {/* Spec section 4: available in every state (a link that sets a password also gives the access back). */}
+      {/* Available in every state (a link that sets a password also gives the access back). */}
       <Button
         variant="outlined"
         size="small"

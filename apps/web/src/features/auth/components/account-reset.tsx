@@ -2,11 +2,12 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import type { QueryKey } from '@tanstack/react-query';
 import { msg } from '@portal/shared/messages-it';
+import type { RowAction } from '../../../components/row-menu.tsx';
 import type { AccountStato } from '../../../components/status-dot.tsx';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useAdminResetPassword } from '../api/admin-reset-password.ts';
 
-/** Spec section 4: the action is the same in every state; its label follows the account state. */
+/** The action is the same in every state; its label follows the account state. */
 export function resetLabel(stato: AccountStato): string {
   return stato === 'active' ? 'Reimposta password' : 'Manda attivazione';
 }
@@ -35,5 +36,11 @@ export function useSendReset(confirm: (message: string) => Promise<boolean>, own
         ),
     });
   };
-  return { send, pending: reset.isPending };
+  /** The row menu's entry for the account, labelled after its state. */
+  const action = (uuid: string, stato: AccountStato): RowAction => ({
+    label: resetLabel(stato),
+    icon: <ResetIcon stato={stato} />,
+    onClick: () => void send(uuid, stato),
+  });
+  return { send, action, pending: reset.isPending };
 }

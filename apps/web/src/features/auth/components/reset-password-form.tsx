@@ -11,7 +11,7 @@ import { followLink, navigate } from '../../../lib/public-navigation.ts';
 import { PublicCallError, resetPassword } from '../api/public-auth.ts';
 import { usePublicForm } from './use-public-form.ts';
 
-/** Spec section 9: after the outcome the page goes back to the login after 4000 ms. */
+/** After the outcome the page goes back to the login after 4000 ms. */
 const BACK_TO_LOGIN_MS = 4000;
 
 /**

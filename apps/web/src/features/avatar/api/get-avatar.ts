@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { avatarReply, type Avatar } from '@portal/shared/schemas/me';
 import { apiGet } from '../../../lib/api-client.ts';
+import { avatarKeys } from './avatar-keys.ts';
 
 /** GET /api/avatar: toolbar name and image, unread count, and for installers stato and ccoupon. */
 export function getAvatar(signal?: AbortSignal): Promise<Avatar> {
@@ -8,7 +9,7 @@ export function getAvatar(signal?: AbortSignal): Promise<Avatar> {
 }
 
 export const avatarQuery = queryOptions({
-  queryKey: ['avatar'],
+  queryKey: avatarKeys.all,
   queryFn: ({ signal }) => getAvatar(signal),
   // The unread count should follow new mail without a reload; polling does not spin the toolbar.
   refetchInterval: 60_000,

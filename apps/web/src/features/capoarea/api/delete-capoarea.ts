@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { capoareaKey } from './get-capoarea-list.ts';
+import { capoareaKeys } from './capoarea-keys.ts';
 
 /**
  * DELETE /api/capoarea/{id} (admin): the person, their provinces and their login; installers, resellers and
@@ -15,6 +15,6 @@ export function useDeleteCapoarea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCapoarea,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: capoareaKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: capoareaKeys.all }),
   });
 }

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { capoareaPage, type CapoareaPage, type CapoareaQuery } from '@portal/shared/schemas/capoarea';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
-
-/** Everything under this key is area-manager data: a save, a delete, a status change invalidates it all. */
-export const capoareaKey = ['capoarea'] as const;
+import { capoareaKeys } from './capoarea-keys.ts';
 
 /** GET /api/capoarea?fname&fstate&page (admin). */
 export function getCapoareaList(query: CapoareaQuery, signal?: AbortSignal): Promise<CapoareaPage> {
@@ -12,7 +10,8 @@ export function getCapoareaList(query: CapoareaQuery, signal?: AbortSignal): Pro
 
 export function capoareaListQuery(query: CapoareaQuery) {
   return queryOptions({
-    queryKey: [...capoareaKey, 'list', query],
+    queryKey: capoareaKeys.list(query),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getCapoareaList(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,29 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { capoareaProfile, type CapoareaProfile } from '@portal/shared/schemas/capoarea';
 import { apiGet } from '../../../lib/api-client.ts';
-import { capoareaKey } from './get-capoarea-list.ts';
+import { blankAccount } from '../../../lib/blank-account.ts';
+import { capoareaKeys } from './capoarea-keys.ts';
 
 /** The record of the create form (/admin/newcapoarea): there is no server call for a blank one. */
-export const blankCapoarea: CapoareaProfile = {
-  uuid: '',
-  name: '',
-  lastname: '',
-  ragsoc: '',
-  piva: '',
-  codfis: '',
-  address: '',
-  city: '',
-  cap: '',
-  state: '',
-  phone: '',
-  cell: '',
-  email: '',
-  website: '',
-  username: '',
-  provs: [],
-  img: '',
-  stato: 'none',
-};
+export const blankCapoarea: CapoareaProfile = { ...blankAccount() };
 
 /** GET /api/capoarea/{id} (admin): the area manager, their provinces of competence and account. */
 export function getCapoarea(id: string, signal?: AbortSignal): Promise<CapoareaProfile> {
@@ -32,7 +14,8 @@ export function getCapoarea(id: string, signal?: AbortSignal): Promise<CapoareaP
 
 export function capoareaQuery(id: string) {
   return queryOptions({
-    queryKey: [...capoareaKey, 'detail', id],
+    queryKey: capoareaKeys.detail(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getCapoarea(id, signal),
   });
 }

@@ -1,29 +1,25 @@
 import { useId, type ReactNode } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { msg } from '@portal/shared/messages-it';
 import {
   capoareaForm,
   capoareaSaveBody,
   type CapoareaProfile,
   type CapoareaSaveBody,
 } from '@portal/shared/schemas/capoarea';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
 import { areaManagerRules } from '@portal/shared/validation/profile-rules';
-import { failureMessage } from '@portal/shared/validation/rules';
-import { FormProvinceField } from '../../../components/form-fields.tsx';
 import { FormSection, WideField } from '../../../components/form-section.tsx';
-import { FormTextField } from '../../../components/form-text-field.tsx';
+import {
+  AddressFields,
+  CodiceFiscaleField,
+  CompanyFields,
+  PersonNameFields,
+} from '../../../components/profile-field-groups.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { FormProvinceChips } from '../../../components/province-chips-field.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
-import { fieldMessages, markServerErrors } from '../../../lib/form-errors.ts';
-import { pivaFilter } from '../../../lib/input-filters.ts';
-import { showToast } from '../../../lib/toast-store.ts';
-import { useSaveMyProfile } from '../../me/api/save-my-profile.ts';
+import { useAccountFormSave } from '../../me/components/use-account-form-save.ts';
 import { useSaveCapoarea } from '../api/save-capoarea.ts';
 
 /** admin: /admin/newcapoarea and /admin/capoarea/{id}; self: /capoarea/profilo (the provinces are the admin's). */
@@ -44,7 +40,7 @@ type CapoareaFormProps = {
 };
 
 /**
- * The area-manager form (spec section 5): name, lastname, address, city, CAP (5 digits), province (2 characters)
+ * The area-manager form: name, lastname, address, city, CAP (5 digits), province (2 characters)
  * and e-mail required; codice fiscale and partita IVA empty or valid; the provinces of competence as chips. The
  * browser checks the server's schema: a failed check -> 'Errore: {form error}', a refused save -> 'Errore:
  * {reason}'. A new area manager opens their edit screen, where the activation is sent; the admin's saves stay
@@ -52,143 +48,45 @@ type CapoareaFormProps = {
  */
 export function CapoareaForm({ profile, mode, aside }: CapoareaFormProps) {
   const formId = useId();
-  const navigate = useNavigate();
   const isNew = profile.uuid === '';
-  const saveAdmin = useSaveCapoarea(isNew ? null : profile.uuid);
-  const saveOwn = useSaveMyProfile();
-  const save = mode === 'admin' ? saveAdmin : saveOwn;
-  const { control, handleSubmit, setError, reset, formState } = useForm<CapoareaSaveBody>({
+  const form = useForm<CapoareaSaveBody>({
     resolver: zodResolver(capoareaForm),
     defaultValues: formValues(profile),
   });
-  const text = { control, fullWidth: true } as const;
-
-  const onSuccess = (values: CapoareaSaveBody, uuid: unknown) => {
-    reset(values);
-    if (mode === 'self') showToast(msg.datiSalvati, 'success');
-    else if (isNew && typeof uuid === 'string') {
-      showToast('Capo area creato: ora puoi mandare l’attivazione', 'success');
-      navigate(`/admin/capoarea/${uuid}`, { replace: true });
-    }
-  };
-  const onError = (error: unknown) => {
-    markServerErrors(error, setError, fields);
-    showToast(msg.errore(errorReason(error, msg.erroreInterno)), 'error');
-  };
-  const onValid = (values: CapoareaSaveBody) => {
-    if (mode === 'admin') saveAdmin.mutate(values, { onSuccess: (uuid) => onSuccess(values, uuid), onError });
-    else saveOwn.mutate(values, { onSuccess: () => onSuccess(values, null), onError });
-  };
-  const onInvalid = (errors: FieldErrors<CapoareaSaveBody>) =>
-    showToast(failureMessage(areaManagerRules, fieldMessages(errors)), 'warning');
+  const { submit, pending, savedQuietly } = useAccountFormSave({
+    form,
+    mode,
+    adminSave: useSaveCapoarea(isNew ? null : profile.uuid),
+    isNew,
+    createdText: 'Capo area creato: ora puoi mandare l’attivazione',
+    editPath: (uuid) => `/admin/capoarea/${uuid}`,
+    fields,
+    rules: areaManagerRules,
+  });
+  const { control } = form;
 
   return (
-    <ProfileLayout
-      aside={aside}
-      actions={
-        <SaveButton
-          formId={formId}
-          pending={save.isPending}
-          savedQuietly={mode === 'admin' && !isNew && save.isSuccess && !formState.isDirty}
-        />
-      }
-    >
+    <ProfileLayout aside={aside} actions={<SaveButton formId={formId} pending={pending} savedQuietly={savedQuietly} />}>
       <Box
         component="form"
         id={formId}
         noValidate
-        onSubmit={handleSubmit(onValid, onInvalid)}
+        onSubmit={submit}
         aria-label={isNew ? 'Nuovo capo area' : 'Modifica Profilo'}
       >
         <Stack spacing={2}>
           <FormSection title="Dati personali">
-            <FormTextField {...text} name="name" id="capoarea-name" label="Nome" required autoComplete="given-name" />
-            <FormTextField
-              {...text}
-              name="lastname"
-              id="capoarea-lastname"
-              label="Cognome"
-              required
-              autoComplete="family-name"
-            />
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="capoarea-codfis"
-              label="Codice fiscale"
-              filter={codfisFilter}
-              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-            />
-            <WideField span="two">
-              <FormTextField
-                {...text}
-                name="address"
-                id="capoarea-address"
-                label="Indirizzo e numero civico"
-                required
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField
-              {...text}
-              name="city"
-              id="capoarea-city"
-              label="Città"
-              required
-              autoComplete="address-level2"
-            />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="capoarea-cap"
-              label="CAP"
-              required
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField control={control} name="state" id="capoarea-state" label="Provincia" required />
+            <PersonNameFields control={control} idPrefix="capoarea" required />
+            <CodiceFiscaleField control={control} idPrefix="capoarea" />
+            <AddressFields control={control} idPrefix="capoarea" required addressSpan="two" />
           </FormSection>
 
           <FormSection title="Dati aziendali">
-            <FormTextField
-              {...text}
-              name="phone"
-              id="capoarea-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField {...text} name="cell" id="capoarea-cell" label="Cellulare" filter={phoneFilter} type="tel" />
-            <FormTextField
-              {...text}
-              name="email"
-              id="capoarea-email"
-              label="Email"
-              required
-              type="email"
-              autoComplete="email"
-              helperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
-            />
-            <FormTextField
-              {...text}
-              name="website"
-              id="capoarea-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="capoarea-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            <CompanyFields
+              control={control}
+              idPrefix="capoarea"
+              emailRequired
+              emailHelperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
             />
           </FormSection>
 

@@ -1,36 +1,30 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { useLocation, useNavigate } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { capoareaQuery, type CapoareaRow } from '@portal/shared/schemas/capoarea';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
+import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useDeleteCapoarea } from '../api/delete-capoarea.ts';
-import { capoareaKey, useCapoareaList } from '../api/get-capoarea-list.ts';
+import { useCapoareaList } from '../api/get-capoarea-list.ts';
+import { capoareaKeys } from '../api/capoarea-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const filterKeys = ['fname', 'fstate'] as const;
 
 /**
- * /admin/capoarea (spec section 2): filters fname and fstate (options from /api/liststates) in the URL; avatar,
+ * /admin/capoarea: filters fname and fstate (options from /api/liststates) in the URL; avatar,
  * Nome, Provincia and the status dot (Attivo, Disattivato, Richiesta Inviata); 'AGGIUNGI CAPOAREA'; the row menu
  * Modifica, 'Reimposta password' or 'Manda attivazione', Elimina ('Confermi Cancellazione?').
  */
@@ -42,74 +36,31 @@ export function CapoareaListScreen() {
   const states = useCombo('liststates');
   const remove = useDeleteCapoarea();
   const { confirm, dialog } = useConfirm();
-  const reset = useSendReset(confirm, capoareaKey);
+  const reset = useSendReset(confirm, capoareaKeys.all);
 
   const data = capoarea.data;
   const editPath = (uuid: string) => `/admin/capoarea/${uuid}`;
   const linkOf = (row: CapoareaRow) => rowLink(editPath(row.uuid), location.search);
 
   const actionsOf = (row: CapoareaRow): RowAction[] => [
-    {
-      label: 'Modifica',
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => navigate(editPath(row.uuid), { state: { listSearch: location.search } }),
-    },
-    {
-      label: resetLabel(row.stato),
-      icon: <ResetIcon stato={row.stato} />,
-      onClick: () => void reset.send(row.uuid, row.stato),
-    },
-    {
-      label: 'Elimina',
-      icon: <DeleteIcon fontSize="small" />,
-      danger: true,
-      onClick: async () => {
-        if (!(await confirm(msg.confermaCancellazione))) return;
-        remove.mutate(row.uuid, { onSuccess: () => showToast('Capo area eliminato', 'success') });
-      },
-    },
+    editAction(() => navigate(editPath(row.uuid), { state: { listSearch: location.search } })),
+    reset.action(row.uuid, row.stato),
+    deleteAction(async () => {
+      if (!(await confirm(msg.confermaCancellazione))) return;
+      remove.mutate(row.uuid, { onSuccess: () => showToast('Capo area eliminato', 'success') });
+    }),
   ];
 
   const columns: Column<CapoareaRow>[] = [
-    {
-      key: 'img',
-      header: 'Immagine',
-      hideHeader: true,
-      width: 60,
-      hideBelow: 'sm',
-      render: (row) => (
-        <Box
-          component={RouterLink}
-          to={linkOf(row).to}
-          state={linkOf(row).state}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ display: 'inline-flex', textDecoration: 'none' }}
-        >
-          <PersonAvatar src={row.img} name={row.ragsoc} size={36} />
-        </Box>
-      ),
-    },
+    avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: (row) => row.ragsoc }),
     {
       key: 'ragsoc',
       header: 'Nome',
       render: (row) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={linkOf(row).to}
-            state={linkOf(row).state}
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-          >
-            {row.ragsoc || 'Senza nome'}
-          </Link>
-          {row.provs.length > 0 && (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              Competenza: {row.provs.join(', ')}
-            </Typography>
-          )}
-        </Stack>
+        <NameCell>
+          <NameLink link={linkOf(row)}>{row.ragsoc || 'Senza nome'}</NameLink>
+          {row.provs.length > 0 && <NameCaption>Competenza: {row.provs.join(', ')}</NameCaption>}
+        </NameCell>
       ),
     },
     { key: 'prov', header: 'Provincia', align: 'center', width: 90, render: (row) => row.prov },
@@ -152,8 +103,8 @@ export function CapoareaListScreen() {
       </FilterBar>
       <ListCount count={data?.reccount} noun={['capo area', 'capi area']} failed={capoarea.isError} />
       {data && !capoarea.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {capoarea.isError && !data ? (
-        <Alert severity="error">{errorReason(capoarea.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(capoarea) ? (
+        <LoadError error={capoarea.error} />
       ) : (
         <DataTable
           label="Elenco capo area"

@@ -1,25 +1,24 @@
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { msg } from '@portal/shared/messages-it';
 import type { CapoareaProfile } from '@portal/shared/schemas/capoarea';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileAside } from '../../../components/profile-aside.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankCapoarea, useCapoarea } from '../api/get-capoarea.ts';
-import { capoareaKey } from '../api/get-capoarea-list.ts';
 import { CapoareaForm } from './capoarea-form.tsx';
+import { capoareaKeys } from '../api/capoarea-keys.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 const fullName = (p: CapoareaProfile) => [p.name, p.lastname].filter(Boolean).join(' ') || p.ragsoc;
 
 function PhotoWithUpload({ profile }: { profile: CapoareaProfile }) {
-  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, capoareaKey);
+  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, capoareaKeys.all);
   return (
     <ImageUpload
       src={profile.img}
@@ -48,7 +47,7 @@ function CapoareaAside({ profile }: { profile: CapoareaProfile }) {
           uuid={profile.uuid}
           username={profile.username}
           stato={profile.stato}
-          manage={{ statoPath: `/api/capoarea/${profile.uuid}/stato`, ownerKey: capoareaKey }}
+          manage={{ statoPath: `/api/capoarea/${profile.uuid}/stato`, ownerKey: capoareaKeys.all }}
         />
       ) : (
         <Alert severity="info" variant="outlined">
@@ -82,12 +81,12 @@ export function CapoareaProfileScreen({ id }: { id: string | null }) {
 
   if (id === null) return <Screen profile={blankCapoarea} title="Nuovo capo area" listSearch={listSearch} />;
   if (profile.isPending) return <FullPageSpinner />;
-  if (profile.isError) {
+  if (profile.data === undefined) {
     return (
       <>
         <BackToList pathname="/admin/capoarea" search={listSearch} />
         <PageTitle title="Modifica Profilo" />
-        <Alert severity="error">{errorReason(profile.error, msg.erroreInterno)}</Alert>
+        <LoadError error={profile.error} />
       </>
     );
   }

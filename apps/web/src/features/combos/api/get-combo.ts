@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { comboReply, type ComboOption } from '@portal/shared/schemas/combos';
 import { apiGet } from '../../../lib/api-client.ts';
+import { combosKeys } from './combos-keys.ts';
 
-/** The combo endpoints of spec section 7 that the screens use. */
+/** The combo endpoints that the screens use. */
 export type ComboName =
   | 'qualifiche'
   | 'tipicert'
@@ -21,7 +22,7 @@ export type ComboName =
 const anyReply = z.unknown();
 
 /**
- * GET /api/{combo}[?prov=XX]. Spec section 7: a malformed combo list is treated as empty (so is any entry of
+ * GET /api/{combo}[?prov=XX]. A malformed combo list is treated as empty (so is any entry of
  * liststates without a value), rather than breaking the screen that shows it.
  */
 export async function getCombo(
@@ -38,15 +39,10 @@ export async function getCombo(
   return name === 'liststates' ? parsed.data.filter((option) => option.value !== '') : parsed.data;
 }
 
-/** Every query of one combo, whatever its province filter (invalidated when a registry renames an entry). */
-export function comboKey(name: ComboName) {
-  return ['combo', name] as const;
-}
-
 /** prov: the province filter of cbocapoarea / cborivenditori ('' for all of them); omitted for the others. */
 export function comboQuery(name: ComboName, prov?: string) {
   return queryOptions({
-    queryKey: [...comboKey(name), prov ?? null],
+    queryKey: combosKeys.options(name, prov ?? null),
     queryFn: ({ signal }) => getCombo(name, prov, signal),
     // Reference data: it changes rarely and several screens share it.
     staleTime: 10 * 60_000,

@@ -16,7 +16,7 @@ type ReferenceFieldProps<T extends FieldValues> = {
 };
 
 /**
- * An area manager or reseller reference: the options of the record's province (spec: combos filtered by
+ * An area manager or reseller reference: the options of the record's province (combos filtered by
  * province). A reference outside that list keeps its name, looked up in the whole list.
  */
 export function ReferenceField<T extends FieldValues>({
@@ -44,5 +44,43 @@ export function ReferenceField<T extends FieldValues>({
       loading={filtered.isPending || all.isFetching}
       readOnly={readOnly}
     />
+  );
+}
+
+type ReferencesValues = { capoarea: string; rivenditore: string; state: string };
+
+/** Capo area and Rivenditore of a record, both offered from the record's province (ids `{idPrefix}-capoarea`, ...). */
+export function CapoareaRivenditoreFields<T extends FieldValues & ReferencesValues>({
+  control,
+  idPrefix,
+  readOnly,
+}: {
+  control: Control<T>;
+  idPrefix: string;
+  readOnly?: boolean;
+}) {
+  // The record has these fields under these names (the constraint on T); TypeScript cannot see it for a generic T.
+  const field = (name: keyof ReferencesValues) => name as FieldPathByValue<T, string>;
+  return (
+    <>
+      <ReferenceField
+        control={control}
+        name={field('capoarea')}
+        provinceField={field('state')}
+        combo="cbocapoarea"
+        id={`${idPrefix}-capoarea`}
+        label="Capo area"
+        readOnly={readOnly}
+      />
+      <ReferenceField
+        control={control}
+        name={field('rivenditore')}
+        provinceField={field('state')}
+        combo="cborivenditori"
+        id={`${idPrefix}-rivenditore`}
+        label="Rivenditore"
+        readOnly={readOnly}
+      />
+    </>
   );
 }

@@ -8,11 +8,10 @@ import {
   type SetCouponBody,
 } from '@portal/shared/schemas/coupons';
 import { apiDelete, apiGet, apiPost, withQuery } from '../../../lib/api-client.ts';
-import { posatoriKey } from '../../posatori/api/get-posatori.ts';
-import { couponTypesKey } from './coupon-types.ts';
-
-/** Everything under this key is coupon data. */
-export const couponsKey = ['coupons'] as const;
+import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
+import { couponTypesKeys, couponsKeys } from './coupons-keys.ts';
+import { avatarKeys } from '../../avatar/api/avatar-keys.ts';
+import { homeKeys } from '../../home/api/home-keys.ts';
 
 /** The admin's editable list, or the read-only one (area manager, installer). */
 export type CouponsSource = 'coupons' | 'readcoupons';
@@ -20,7 +19,8 @@ export type CouponsSource = 'coupons' | 'readcoupons';
 export function useInstallerCoupons(source: CouponsSource, posatore: string, page: number, size = 20) {
   return useQuery({
     enabled: posatore !== '',
-    queryKey: [...couponsKey, source, posatore, page, size],
+    queryKey: couponsKeys.list(source, posatore, page, size),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) =>
       apiGet(withQuery(`/api/${source}/${encodeURIComponent(posatore)}`, { page, size }), couponsPage, { signal }),
     placeholderData: keepPreviousData,
@@ -32,7 +32,7 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [couponsKey, posatoriKey, couponTypesKey, ['avatar'], ['home']].map((queryKey) =>
+      [couponsKeys.all, posatoriKeys.all, couponTypesKeys.all, avatarKeys.all, homeKeys.all].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -42,6 +42,8 @@ function useRefresh() {
 export function useSetCoupon() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: ({ id, body }: { id: string; body: SetCouponBody }) =>
       apiPost(`/api/setcoupon/${encodeURIComponent(id)}`, body, okReply),
     onSettled: refresh,
@@ -51,6 +53,8 @@ export function useSetCoupon() {
 export function useDeleteCoupon() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (id: string) => apiDelete(`/api/coupon/${encodeURIComponent(id)}`, okReply),
     onSettled: refresh,
   });
@@ -60,6 +64,8 @@ export function useDeleteCoupon() {
 export function useAssignCoupons() {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (body: AssignCouponsBody) => apiPost('/api/assegnacoupon', body, assignCouponsReply),
     onSettled: refresh,
   });
@@ -69,6 +75,8 @@ export function useAssignCoupons() {
 export function useRedeemCoupon(posatore: string) {
   const refresh = useRefresh();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: (code: string) =>
       apiPost(`/api/posatori/${encodeURIComponent(posatore)}/coupon`, { code }, redeemReply),
     onSettled: refresh,

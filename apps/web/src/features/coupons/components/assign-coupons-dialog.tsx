@@ -24,7 +24,7 @@ export function assignedText(coupon: number, posatori: number): string {
 type Filtro = Extract<AssignCouponsBody, { filtro: unknown }>['filtro'];
 
 /**
- * Coupons for every installer of the admin's list as filtered now (issue 10): the type, then how many coupons that
+ * Coupons for every installer of the admin's list as filtered now: the type, then how many coupons that
  * makes for how many installers, and one confirmation before anything is written.
  */
 export function AssignCouponsDialog({ filtro, onClose }: { filtro: Filtro; onClose: () => void }) {

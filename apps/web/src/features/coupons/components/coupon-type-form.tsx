@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -25,8 +24,9 @@ import { errorReason } from '../../../lib/api-error.ts';
 import { markServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCouponType, useSaveCouponType } from '../api/coupon-types.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
-/** /admin/newtcoupon and /admin/edittcoupon/{id} (spec section 2): both return to /admin/tcoupons. */
+/** /admin/newtcoupon and /admin/edittcoupon/{id}: both return to /admin/tcoupons. */
 export function CouponTypeEdit({ id }: { id?: string | undefined }) {
   const type = useCouponType(id);
   const title = id ? 'Modifica tipo coupon' : 'Nuovo tipo coupon';
@@ -36,8 +36,8 @@ export function CouponTypeEdit({ id }: { id?: string | undefined }) {
     <>
       {back}
       <PageTitle title={title} />
-      {type.isError ? (
-        <Alert severity="error">{errorReason(type.error, msg.erroreInterno)}</Alert>
+      {type.data === undefined ? (
+        <LoadError error={type.error} />
       ) : (
         <TypeForm id={id} initial={type.data} title={title} />
       )}

@@ -1,10 +1,7 @@
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import ToggleOffIcon from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
 import { msg } from '@portal/shared/messages-it';
@@ -12,11 +9,12 @@ import type { CouponTypeRow } from '@portal/shared/schemas/coupons';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction, RowMenu } from '../../../components/row-menu.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { formatEuro } from '../../../lib/formatters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCouponTypes, useDeleteCouponType, useToggleCouponType } from '../api/coupon-types.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /** The type's colour as a small swatch, with its hex for screen readers. */
 export function ColourSwatch({ colour }: { colour: string }) {
@@ -48,24 +46,18 @@ const columns: Column<CouponTypeRow>[] = [
 ];
 
 /**
- * /admin/tcoupons (spec section 2): type, value, description, colour, coupon count and the DISATTIVO flag. A type
+ * /admin/tcoupons: type, value, description, colour, coupon count and the DISATTIVO flag. A type
  * with coupons switches between Attiva and Disattiva; one without can be deleted, after a confirmation.
  */
 export function CouponTypesScreen() {
   const navigate = useNavigate();
-  const types = useCouponTypes();
+  const types = useCouponTypes(true);
   const toggle = useToggleCouponType();
   const remove = useDeleteCouponType();
   const { confirm, dialog } = useConfirm();
 
   const actionsOf = (t: CouponTypeRow): RowAction[] => {
-    const actions: RowAction[] = [
-      {
-        label: 'Modifica',
-        icon: <EditIcon fontSize="small" />,
-        onClick: () => navigate(`/admin/edittcoupon/${t.uuid}`),
-      },
-    ];
+    const actions: RowAction[] = [editAction(() => navigate(`/admin/edittcoupon/${t.uuid}`))];
     if (t.ccoupon > 0 || t.disattiva) {
       actions.push({
         label: t.disattiva ? 'Attiva' : 'Disattiva',
@@ -81,19 +73,18 @@ export function CouponTypesScreen() {
       });
     }
     if (t.ccoupon === 0) {
-      actions.push({
-        label: 'Elimina',
-        icon: <DeleteIcon fontSize="small" />,
-        danger: true,
-        onClick: () =>
-          void confirm(`Confermi l'eliminazione del tipo coupon ${t.tipo}?`).then((yes) => {
-            if (!yes) return;
-            remove.mutate(t.uuid, {
-              onSuccess: () => showToast('Tipo coupon eliminato', 'success'),
-              onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
-            });
-          }),
-      });
+      actions.push(
+        deleteAction(
+          () =>
+            void confirm(`Confermi l'eliminazione del tipo coupon ${t.tipo}?`).then((yes) => {
+              if (!yes) return;
+              remove.mutate(t.uuid, {
+                onSuccess: () => showToast('Tipo coupon eliminato', 'success'),
+                onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
+              });
+            }),
+        ),
+      );
     }
     return actions;
   };
@@ -107,8 +98,8 @@ export function CouponTypesScreen() {
         ]}
       />
       <ListCount count={types.data?.length} noun={['tipo coupon', 'tipi coupon']} failed={types.isError} />
-      {types.isError ? (
-        <Alert severity="error">{errorReason(types.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(types) ? (
+        <LoadError error={types.error} />
       ) : (
         <DataTable
           label="Elenco tipi coupon"

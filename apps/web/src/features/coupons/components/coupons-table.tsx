@@ -40,7 +40,7 @@ const romeToday = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Renewal (spec section 9): today in Italy + 90 days, as YYYY-MM-DD. */
+/** Renewal: today in Italy + 90 days, as YYYY-MM-DD. */
 export function renewalExpiry(now = new Date()): string {
   const today = romeToday.format(now);
   return new Date(Date.parse(`${today}T00:00:00Z`) + COUPON_RENEWAL_DAYS * 86_400_000).toISOString().slice(0, 10);
@@ -58,7 +58,7 @@ export type CouponEditing = {
 };
 
 /**
- * The coupons of an installer (spec section 2, the coupon dialog): code, executed date, type, value, expiry, and
+ * The coupons of an installer (the coupon dialog): code, executed date, type, value, expiry, and
  * for the admin, while a coupon is not redeemed, its type and expiry editable, 'Rinnova 3 mesi' and delete.
  * Redeemed coupons are read-only: their type and expiry are history. On a phone the value rides under the type,
  * and the admin's fields stack in one column under the code: side by side they need twice a phone's width.

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import { msg } from '@portal/shared/messages-it';
 import { reportUrl } from '@portal/shared/schemas/reports';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { useInstallerCoupons } from '../api/coupons.ts';
 import { CouponsTable, CouponTotalsBar } from './coupons-table.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * 'Vedi Coupon' (spec section 2): an installer's coupons, read-only, for the admin and for the area manager with
+ * 'Vedi Coupon': an installer's coupons, read-only, for the admin and for the area manager with
  * the installer in reach (/{area}/posatori/{id}/coupon).
  */
 export function CouponsView({
@@ -32,8 +30,8 @@ export function CouponsView({
       {pdf.dialog}
       <BackToList pathname={listPath} search={listSearch} />
       <PageTitle title={data ? `Coupon di ${data.posatore}` : 'Coupon'} />
-      {coupons.isError ? (
-        <Alert severity="error">{errorReason(coupons.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(coupons) ? (
+        <LoadError error={coupons.error} />
       ) : (
         <>
           <CouponTotalsBar totals={data?.totals} />

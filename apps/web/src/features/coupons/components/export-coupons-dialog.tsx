@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 
-/** The area manager's export picker (spec section 2): one coupon type, switched off ones included, or all. */
+/** The area manager's export picker: one coupon type, switched off ones included, or all. */
 export function ExportCouponsDialog({ onClose, onExport }: { onClose: () => void; onExport: (tipo: string) => void }) {
   const types = useCombo('cbotcoupons2');
   const [tipo, setTipo] = useState('');

@@ -21,9 +21,10 @@ import { useCombo } from '../../combos/api/get-combo.ts';
 import { useAssignCoupons, useDeleteCoupon, useInstallerCoupons, useSetCoupon } from '../api/coupons.ts';
 import { assignedText } from './assign-coupons-dialog.tsx';
 import { CouponsTable, CouponTotalsBar, renewalExpiry } from './coupons-table.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
- * 'Gestisci coupons' (spec section 2): the installer's coupons with type and expiry editable while not redeemed,
+ * 'Gestisci coupons': the installer's coupons with type and expiry editable while not redeemed,
  * 'Rinnova 3 mesi' and delete (after a confirmation); and new coupons of an active type for this installer.
  */
 export function ManageCouponsDialog({
@@ -65,8 +66,8 @@ export function ManageCouponsDialog({
             {notice.text}
           </Alert>
         )}
-        {coupons.isError ? (
-          <Alert severity="error">{errorReason(coupons.error, msg.erroreInterno)}</Alert>
+        {failedToLoad(coupons) ? (
+          <LoadError error={coupons.error} />
         ) : (
           <CouponsTable
             rows={data?.data ?? []}

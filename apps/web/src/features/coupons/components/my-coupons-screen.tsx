@@ -6,18 +6,17 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
-import { msg } from '@portal/shared/messages-it';
 import type { CouponRow } from '@portal/shared/schemas/coupons';
 import { reportUrl } from '@portal/shared/schemas/reports';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
 import { useMe } from '../../me/api/get-me.ts';
 import { useInstallerCoupons } from '../api/coupons.ts';
 import { CouponQr } from './coupon-qr.tsx';
 import { CouponStateChip, CouponTotalsBar } from './coupons-table.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /** An installer holds tens of coupons: one page of the largest size shows them all. */
 const ALL = 200;
@@ -90,7 +89,7 @@ function CouponCard({ coupon, onVoucher }: { coupon: CouponRow; onVoucher: () =>
 }
 
 /**
- * The installer's 'Coupons' window (spec section 2, opened in a new window): valid coupons first with a QR code the
+ * The installer's 'Coupons' window (opened in a new window): valid coupons first with a QR code the
  * reseller's counter scans, then used and expired ones, and the totals.
  */
 export function MyCouponsScreen() {
@@ -98,7 +97,7 @@ export function MyCouponsScreen() {
   const coupons = useInstallerCoupons('readcoupons', me.data?.uuid ?? '', 1, ALL);
   const pdf = usePdfReport();
   if (me.isPending || (me.data && coupons.isPending)) return <FullPageSpinner />;
-  const error = me.error ?? coupons.error;
+  const error = failedToLoad(me) ? me.error : failedToLoad(coupons) ? coupons.error : null;
   const rows = coupons.data?.data ?? [];
   return (
     <>
@@ -109,7 +108,7 @@ export function MyCouponsScreen() {
         </Button>
       </Box>
       {error ? (
-        <Alert severity="error">{errorReason(error, msg.erroreInterno)}</Alert>
+        <LoadError error={error} />
       ) : (
         <>
           <CouponTotalsBar totals={coupons.data?.totals} />

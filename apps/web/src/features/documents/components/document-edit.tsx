@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -31,18 +30,19 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useSaveDocument } from '../api/change-documents.ts';
 import { useDocument, useDocumentGroups } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
-/** /admin/moddoc/{id} (spec section 2): title, a checkbox per recipient group, Salva, and the file's preview. */
+/** /admin/moddoc/{id}: title, a checkbox per recipient group, Salva, and the file's preview. */
 export function DocumentEdit({ id }: { id: string }) {
   const doc = useDocument(id);
   const back = <BackToList pathname="/admin/documenti" search="" />;
   if (doc.isPending) return <FullPageSpinner />;
-  if (doc.isError) {
+  if (doc.data === undefined) {
     return (
       <>
         {back}
         <PageTitle title="Modifica documento" />
-        <Alert severity="error">{errorReason(doc.error, msg.erroreInterno)}</Alert>
+        <LoadError error={doc.error} />
       </>
     );
   }

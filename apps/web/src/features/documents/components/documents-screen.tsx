@@ -1,13 +1,10 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
@@ -25,7 +22,7 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction, RowMenu } from '../../../components/row-menu.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
@@ -33,13 +30,14 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useDeleteDocument, useUploadDocument } from '../api/change-documents.ts';
 import { useDocuments } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const filterKeys = ['ftipo'] as const;
 const kindOptions = documentKinds.map((value) => ({ value, label: documentKindLabels[value] }));
 const accept = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /**
- * /{role}/documenti (spec section 2): the documents of the user's group as thumbnails (every document for the
+ * /{role}/documenti: the documents of the user's group as thumbnails (every document for the
  * admin), the type filter (ftipo) and the pager; the thumbnail menu Scarica, and for the admin Modifica and Elimina
  * ('Confermi di eliminare il documento:{title}?'). 'Carica documento' uploads a file and opens its edit form.
  */
@@ -50,6 +48,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
   const documents = useDocuments(
     admin ? '/api/docs/admdocs' : '/api/docs/docs',
     toListQuery(documentsQuery, list.values, list.page),
+    { errorInPlace: true },
   );
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
@@ -80,19 +79,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
   const actionsOf = (doc: DocumentRow): RowAction[] => [
     { label: 'Scarica', icon: <DownloadIcon fontSize="small" />, onClick: () => open(doc) },
     ...(admin
-      ? [
-          {
-            label: 'Modifica',
-            icon: <EditIcon fontSize="small" />,
-            onClick: () => navigate(`/admin/moddoc/${doc.uuid}`),
-          },
-          {
-            label: 'Elimina',
-            icon: <DeleteIcon fontSize="small" />,
-            danger: true,
-            onClick: () => void deleteDocument(doc),
-          },
-        ]
+      ? [editAction(() => navigate(`/admin/moddoc/${doc.uuid}`)), deleteAction(() => void deleteDocument(doc))]
       : []),
   ];
 
@@ -139,8 +126,8 @@ export function DocumentsScreen({ area }: { area: Role }) {
       </FilterBar>
       <ListCount count={data?.reccount} noun={['documento', 'documenti']} failed={documents.isError} />
       {data && !documents.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {documents.isError && !data ? (
-        <Alert severity="error">{errorReason(documents.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(documents) ? (
+        <LoadError error={documents.error} />
       ) : (
         <>
           <Box

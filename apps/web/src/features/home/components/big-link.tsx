@@ -4,7 +4,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-/** A home's big link (spec section 1: the admin's links to the import, a new communication, the statistics). */
+/** A home's big link (the admin's links to the import, a new communication, the statistics). */
 export function BigLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   return (
     <Paper variant="outlined" sx={{ height: '100%' }}>

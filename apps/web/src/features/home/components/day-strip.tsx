@@ -24,7 +24,7 @@ const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
- * The home's 12-day strip (spec section 2): from 5 days before today, Italian two-letter weekdays, the month as its
+ * The home's 12-day strip: from 5 days before today, Italian two-letter weekdays, the month as its
  * title, arrows moving it by 12 days, today marked.
  */
 export function DayStrip() {

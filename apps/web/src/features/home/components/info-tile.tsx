@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 
-/** A home counter (spec section 2, home widgets): an icon, the value and its label. */
+/** A home counter (home widgets): an icon, the value and its label. */
 export function InfoTile({ icon, value, label }: { icon: ReactNode; value: number | undefined; label: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, height: '100%' }}>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 
 export type MiniListItem = { key: string; to: string; primary: string; secondary: ReactNode; start?: ReactNode };
 
-/** A home's mini list (spec section 2, home widgets): a title and a few rows leading to their screens. */
+/** A home's mini list (home widgets): a title and a few rows leading to their screens. */
 export function MiniList({
   title,
   items,

@@ -3,7 +3,7 @@ import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import dayjs from 'dayjs';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 
-/** The admin home's mini month calendar (spec section 2): today marked, previous and next month arrows. */
+/** The admin home's mini month calendar: today marked, previous and next month arrows. */
 export function MonthCalendar() {
   return (
     <Paper variant="outlined" sx={{ display: 'flex', justifyContent: 'center', height: '100%' }}>

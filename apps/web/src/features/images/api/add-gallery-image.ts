@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { imageUploadReply, type ImageUploadReply } from '@portal/shared/schemas/images';
 import { apiUpload } from '../../../lib/api-client.ts';
-import { galleryQuery, type GalleryPath } from './get-gallery.ts';
+import { type GalleryPath } from './get-gallery.ts';
+import { imagesKeys } from './images-keys.ts';
 
 /** POST multipart (file, filename) to the gallery: the server makes the full image and the thumbnail. */
 export function addGalleryImage(path: GalleryPath, file: File): Promise<ImageUploadReply> {
@@ -12,6 +13,6 @@ export function useAddGalleryImage(path: GalleryPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => addGalleryImage(path, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleryQuery(path).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKeys.gallery(path) }),
   });
 }

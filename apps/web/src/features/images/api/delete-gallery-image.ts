@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { galleryQuery, type GalleryPath } from './get-gallery.ts';
+import { type GalleryPath } from './get-gallery.ts';
+import { imagesKeys } from './images-keys.ts';
 
-/** DELETE {gallery}/{item name} (spec section 7). */
+/** DELETE {gallery}/{item name}. */
 export function deleteGalleryImage(path: GalleryPath, name: string): Promise<unknown> {
   return apiDelete(`${path}/${encodeURIComponent(name)}`, okReply);
 }
@@ -12,6 +13,6 @@ export function useDeleteGalleryImage(path: GalleryPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => deleteGalleryImage(path, name),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: galleryQuery(path).queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: imagesKeys.gallery(path) }),
   });
 }

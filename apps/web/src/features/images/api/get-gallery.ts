@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { galleryReply, type GalleryItem } from '@portal/shared/schemas/images';
 import { apiGet } from '../../../lib/api-client.ts';
+import { imagesKeys } from './images-keys.ts';
 
-/** The installer galleries ('Realizzazioni', spec section 7): another installer's, or one's own. */
+/** The installer galleries ('Realizzazioni'): another installer's, or one's own. */
 export type GalleryPath = `/api/posagallery/${string}` | '/api/mygallery';
 
-// Spec section 7: the listing carries a ?refresh{n} cache breaker, a new n per request.
+// The listing carries a ?refresh{n} cache breaker, a new n per request.
 let refresh = 0;
 
 export function getGallery(path: GalleryPath, signal?: AbortSignal): Promise<GalleryItem[]> {
@@ -15,7 +16,7 @@ export function getGallery(path: GalleryPath, signal?: AbortSignal): Promise<Gal
 
 export function galleryQuery(path: GalleryPath) {
   return queryOptions({
-    queryKey: ['gallery', path],
+    queryKey: imagesKeys.gallery(path),
     queryFn: ({ signal }) => getGallery(path, signal),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { imageUploadReply, type ImageUploadReply } from '@portal/shared/schemas/images';
 import { apiUpload } from '../../../lib/api-client.ts';
-import { avatarQuery } from '../../avatar/api/get-avatar.ts';
-import { meQuery } from '../../me/api/get-me.ts';
+import { meKeys } from '../../me/api/me-keys.ts';
+import { avatarKeys } from '../../avatar/api/avatar-keys.ts';
 
 /**
- * The profile image endpoints (spec section 7): /api/saveimg/{uuid}/profile for someone else's profile,
+ * The profile image endpoints: /api/saveimg/{uuid}/profile for someone else's profile,
  * /api/savemyimg/profile for one's own.
  */
 export type ProfileImagePath = `/api/saveimg/${string}/profile` | '/api/savemyimg/profile';
@@ -24,8 +24,8 @@ export function useUploadProfileImage(path: ProfileImagePath, ownerKey: QueryKey
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ownerKey }),
-        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: avatarQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: meKeys.me }),
+        queryClient.invalidateQueries({ queryKey: avatarKeys.all }),
       ]),
   });
 }

@@ -10,9 +10,7 @@ import {
 } from '@portal/shared/schemas/imports';
 import { z } from 'zod';
 import { apiGet, apiPost, withQuery } from '../../../lib/api-client.ts';
-
-/** Everything under this key is import data: a finished import refreshes it. */
-export const importsKey = ['imports'] as const;
+import { importsKeys } from './imports-keys.ts';
 
 const startReply = z.object({ res: z.literal('OK'), id: z.string() });
 
@@ -33,7 +31,7 @@ export function sendBatch(
 /** GET /api/imports: the latest imports first. */
 export function useImports(page: number) {
   return useQuery({
-    queryKey: [...importsKey, 'list', page],
+    queryKey: importsKeys.list(page),
     queryFn: ({ signal }) => apiGet(withQuery('/api/imports', { page, size: 10 }), importsPage, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -41,7 +39,8 @@ export function useImports(page: number) {
 
 export function useImport(id: string) {
   return useQuery({
-    queryKey: [...importsKey, 'one', id],
+    queryKey: importsKeys.one(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => apiGet(`/api/imports/${id}`, importRecord, { signal }),
   });
 }
@@ -49,7 +48,7 @@ export function useImport(id: string) {
 /** GET /api/impposatori/{id}: the installers of one import, with its filters. */
 export function useImpposatori(id: string, query: ImpposatoriQuery) {
   return useQuery({
-    queryKey: [...importsKey, 'posatori', id, query],
+    queryKey: importsKeys.posatori(id, query),
     queryFn: ({ signal }) => apiGet(withQuery(`/api/impposatori/${id}`, query), impposatoriPage, { signal }),
     placeholderData: keepPreviousData,
   });

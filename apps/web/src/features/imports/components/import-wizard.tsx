@@ -27,7 +27,10 @@ import { FileDrop } from '../../../components/file-drop.tsx';
 import { MonthYearField } from '../../../components/month-year-field.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
-import { importsKey, sendBatch, startImport } from '../api/imports.ts';
+import { sendBatch, startImport } from '../api/imports.ts';
+import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
+import { partnersKeys } from '../../partners/api/partners-keys.ts';
+import { importsKeys } from '../api/imports-keys.ts';
 
 const steps = ['Carica il file', 'Importa', 'Fatto!'] as const;
 
@@ -45,36 +48,189 @@ function fileProblem(file: File): string | null {
   return /\.xlsx?$/i.test(file.name) ? null : 'Sono ammessi solo file .xls e .xlsx';
 }
 
+/** Reads the chosen workbook in the browser and opens the import: the sheet to send, or why not. */
+async function openImport(file: File, extras: ImportExtras): Promise<{ id: string; sheet: ImportSheet } | string> {
+  const parsedExtras = importExtras.safeParse(extras);
+  if (!parsedExtras.success) return parsedExtras.error.issues[0]?.message ?? msg.correggereErrori;
+  const [xlsx, workbook] = await Promise.all([loadXlsx(), loadWorkbook()]);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const refused = workbook.spreadsheetProblem(file.name, file.size, bytes.subarray(0, 8));
+  if (refused) return refused;
+  const sheet = workbook.readImportSheet(xlsx, bytes);
+  if ('problem' in sheet) return sheet.problem;
+  const id = await startImport({ ...parsedExtras.data, tipo: sheet.kind, file: file.name, righe: sheet.rows.length });
+  return { id, sheet };
+}
+
+type SendOutcome = { outcomes: ImportRowOutcome[]; record: ImportRecord | undefined; stopped: string | undefined };
+
 /**
- * The import wizard (/admin/importazione, spec sections 2, 4 and 5): select, 'Importa' (automatic: the rows go in
- * batches, each stored in one transaction, with a live count per table) and 'Fatto!', with errors.xlsx and
- * VISUALIZZA. The workbook is read in the browser; the server applies the rules and says what became of each row.
+ * Sends the rows batch after batch, each tried a few times before the import stops; undefined when the page left
+ * (the signal aborted). The rows already stored stay: the same file sent again completes the import.
  */
-export function ImportWizard() {
-  const queryClient = useQueryClient();
+async function sendRows(
+  id: string,
+  sheet: ImportSheet,
+  signal: AbortSignal,
+  onProgress: (progress: Progress) => void,
+): Promise<SendOutcome | undefined> {
+  const outcomes: ImportRowOutcome[] = [];
+  let record: ImportRecord | undefined;
+  let stopped: string | undefined;
+  for (let start = 0; start < sheet.rows.length && !stopped; start += IMPORT_BATCH_MAX) {
+    const batch = sheet.rows.slice(start, start + IMPORT_BATCH_MAX).map(({ riga, record: r }) => ({ riga, record: r }));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const reply = await sendBatch(id, batch, signal);
+        outcomes.push(...reply.esiti);
+        record = reply.import;
+        onProgress({ sent: start + batch.length, record });
+        break;
+      } catch (error) {
+        if (signal.aborted) return undefined;
+        if (attempt >= ATTEMPTS) {
+          stopped = `Importazione interrotta alla riga ${batch[0]?.riga ?? ''}: ${errorReason(error, 'server non raggiungibile')}. Le righe precedenti sono salvate: importa di nuovo lo stesso file per completare, senza doppioni.`;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
+  }
+  return { outcomes, record, stopped };
+}
+
+type ChooseStepProps = {
+  extras: ImportExtras;
+  onExtras: (change: Partial<ImportExtras>) => void;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  fileError: string | undefined;
+  problem: string | null;
+  reading: boolean;
+  onNext: () => void;
+};
+
+/** The first step: the course, coupon and course date given to every row, the file, and AVANTI. */
+function ChooseStep({ extras, onExtras, file, onFile, fileError, problem, reading, onNext }: ChooseStepProps) {
   const qualifiche = useCombo('qualifiche');
   const tipiCoupon = useCombo('cbotcoupons');
+  return (
+    <Stack spacing={2.5}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
+        <ComboSelect
+          id="import-corso"
+          label="Tipo corso"
+          options={qualifiche.data ?? []}
+          loading={qualifiche.isLoading}
+          emptyLabel="Nessuno"
+          value={extras.impcorso}
+          onChange={(impcorso) => onExtras({ impcorso })}
+        />
+        <ComboSelect
+          id="import-coupon"
+          label="Tipo coupon"
+          options={tipiCoupon.data ?? []}
+          loading={tipiCoupon.isLoading}
+          emptyLabel="Nessuno"
+          value={extras.impcoupon}
+          onChange={(impcoupon) => onExtras({ impcoupon })}
+        />
+        <MonthYearField
+          id="import-data-corso"
+          label="Data corso"
+          value={extras.impdtcorso}
+          onChange={(impdtcorso) => onExtras({ impdtcorso })}
+        />
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Un file .xls o .xlsx fino a 10 MB e 10.000 righe: l’elenco dei posatori (CODICE FISCALE, COGNOME, NOME, …) o
+        l’esportazione delle aziende del CRM (ContactID, Company, …). L’intestazione può stare in una delle prime 10
+        righe. Chi è già in anagrafica viene aggiornato, non duplicato.
+      </Typography>
+      <FileDrop
+        file={file}
+        onChange={onFile}
+        accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        problemOf={fileProblem}
+        label="File da importare"
+        disabled={reading}
+        error={fileError}
+      />
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          onClick={onNext}
+          disabled={reading}
+          startIcon={reading ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          AVANTI
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/** Leaving the page while rows are being sent would stop the import half way: the browser asks first. */
+function useWarnBeforeLeaving(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+/** The automatic step: sends the rows, keeps the live count, and says where the wizard goes next. */
+function useImportRun(onDone: (step: number, problem?: string) => void) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<Progress>({ sent: 0, record: undefined });
+  const [total, setTotal] = useState(0);
+  const [finished, setFinished] = useState<Finished | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async (id: string, sheet: ImportSheet) => {
+    setTotal(sheet.rows.length);
+    setProgress({ sent: 0, record: undefined });
+    const controller = new AbortController();
+    abort.current = controller;
+    const sent = await sendRows(id, sheet, controller.signal, setProgress);
+    if (!sent) return;
+    const { outcomes, record, stopped } = sent;
+    void queryClient.invalidateQueries({ queryKey: importsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: sheet.kind === 'posatori' ? posatoriKeys.all : partnersKeys.all });
+    if (record) {
+      setFinished({ record, sheet, outcomes, ...(stopped ? { stopped } : {}) });
+      onDone(2);
+    } else onDone(0, stopped ?? 'Importazione non riuscita');
+  };
+  return { progress, total, finished, clear: () => setFinished(null), start };
+}
+
+/**
+ * The import wizard (/admin/importazione): select, 'Importa' (automatic: the rows go in batches, each stored in one
+ * transaction, with a live count per table) and 'Fatto!', with errors.xlsx and VISUALIZZA. The workbook is read in
+ * the browser; the server applies the rules and says what became of each row.
+ */
+export function ImportWizard() {
   const [step, setStep] = useState(0);
   const [extras, setExtras] = useState<ImportExtras>({ impcorso: '', impcoupon: '', impdtcorso: '' });
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [reading, setReading] = useState(false);
-  const [progress, setProgress] = useState<Progress>({ sent: 0, record: undefined });
-  const [total, setTotal] = useState(0);
-  const [finished, setFinished] = useState<Finished | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const run = useImportRun((nextStep, stopped) => {
+    if (stopped) setProblem(stopped);
+    setStep(nextStep);
+  });
+  useWarnBeforeLeaving(step === 1);
 
-  // Leaving the page while rows are being sent would stop the import half way: the browser asks first.
-  useEffect(() => {
-    if (step !== 1) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [step]);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  /** AVANTI of the first step: true only when the file was read and the import opened. */
+  /** AVANTI of the first step: the next step only when the file was read and the import opened. */
   const next = async () => {
     setProblem(null);
     if (!file) {
@@ -82,29 +238,12 @@ export function ImportWizard() {
       setProblem(msg.selezionareFile);
       return;
     }
-    const parsedExtras = importExtras.safeParse(extras);
-    if (!parsedExtras.success) {
-      setProblem(parsedExtras.error.issues[0]?.message ?? msg.correggereErrori);
-      return;
-    }
     setReading(true);
     try {
-      const [xlsx, workbook] = await Promise.all([loadXlsx(), loadWorkbook()]);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const refused = workbook.spreadsheetProblem(file.name, file.size, bytes.subarray(0, 8));
-      if (refused) return setProblem(refused);
-      const sheet = workbook.readImportSheet(xlsx, bytes);
-      if ('problem' in sheet) return setProblem(sheet.problem);
-      const id = await startImport({
-        ...parsedExtras.data,
-        tipo: sheet.kind,
-        file: file.name,
-        righe: sheet.rows.length,
-      });
-      setTotal(sheet.rows.length);
-      setProgress({ sent: 0, record: undefined });
+      const opened = await openImport(file, extras);
+      if (typeof opened === 'string') return setProblem(opened);
       setStep(1);
-      void run(id, sheet);
+      void run.start(opened.id, opened.sheet);
     } catch (error) {
       setProblem(errorReason(error, 'Lettura del file non riuscita'));
     } finally {
@@ -112,45 +251,10 @@ export function ImportWizard() {
     }
   };
 
-  /** The automatic step: batch after batch, each retried a few times, then the last step. */
-  const run = async (id: string, sheet: ImportSheet) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    const outcomes: ImportRowOutcome[] = [];
-    let record: ImportRecord | undefined;
-    let stopped: string | undefined;
-    for (let start = 0; start < sheet.rows.length && !stopped; start += IMPORT_BATCH_MAX) {
-      const batch = sheet.rows
-        .slice(start, start + IMPORT_BATCH_MAX)
-        .map(({ riga, record: r }) => ({ riga, record: r }));
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const reply = await sendBatch(id, batch, controller.signal);
-          outcomes.push(...reply.esiti);
-          record = reply.import;
-          setProgress({ sent: start + batch.length, record });
-          break;
-        } catch (error) {
-          if (controller.signal.aborted) return;
-          if (attempt >= ATTEMPTS) {
-            stopped = `Importazione interrotta alla riga ${batch[0]?.riga ?? ''}: ${errorReason(error, 'server non raggiungibile')}. Le righe precedenti sono salvate: importa di nuovo lo stesso file per completare, senza doppioni.`;
-            break;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-        }
-      }
-    }
-    void queryClient.invalidateQueries({ queryKey: importsKey });
-    void queryClient.invalidateQueries({ queryKey: [sheet.kind === 'posatori' ? 'posatori' : 'partners'] });
-    if (record) setFinished({ record, sheet, outcomes, ...(stopped ? { stopped } : {}) });
-    else setProblem(stopped ?? 'Importazione non riuscita');
-    setStep(record ? 2 : 0);
-  };
-
   const restart = () => {
     setStep(0);
     setFile(null);
-    setFinished(null);
+    run.clear();
     setProblem(null);
     setFileError(undefined);
   };
@@ -164,79 +268,29 @@ export function ImportWizard() {
           </Step>
         ))}
       </Stepper>
-
       {step === 0 && (
-        <Stack spacing={2.5}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
-            <ComboSelect
-              id="import-corso"
-              label="Tipo corso"
-              options={qualifiche.data ?? []}
-              loading={qualifiche.isLoading}
-              emptyLabel="Nessuno"
-              value={extras.impcorso}
-              onChange={(impcorso) => setExtras((e) => ({ ...e, impcorso }))}
-            />
-            <ComboSelect
-              id="import-coupon"
-              label="Tipo coupon"
-              options={tipiCoupon.data ?? []}
-              loading={tipiCoupon.isLoading}
-              emptyLabel="Nessuno"
-              value={extras.impcoupon}
-              onChange={(impcoupon) => setExtras((e) => ({ ...e, impcoupon }))}
-            />
-            <MonthYearField
-              id="import-data-corso"
-              label="Data corso"
-              value={extras.impdtcorso}
-              onChange={(impdtcorso) => setExtras((e) => ({ ...e, impdtcorso }))}
-            />
-          </Box>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Un file .xls o .xlsx fino a 10 MB e 10.000 righe: l’elenco dei posatori (CODICE FISCALE, COGNOME, NOME, …) o
-            l’esportazione delle aziende del CRM (ContactID, Company, …). L’intestazione può stare in una delle prime 10
-            righe. Chi è già in anagrafica viene aggiornato, non duplicato.
-          </Typography>
-          <FileDrop
-            file={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              setFileError(undefined);
-              setProblem(null);
-            }}
-            accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            problemOf={fileProblem}
-            label="File da importare"
-            disabled={reading}
-            error={fileError}
-          />
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button
-              variant="contained"
-              onClick={() => void next()}
-              disabled={reading}
-              startIcon={reading ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              AVANTI
-            </Button>
-          </Box>
-        </Stack>
+        <ChooseStep
+          extras={extras}
+          onExtras={(change) => setExtras((e) => ({ ...e, ...change }))}
+          file={file}
+          onFile={(chosen) => {
+            setFile(chosen);
+            setFileError(undefined);
+            setProblem(null);
+          }}
+          fileError={fileError}
+          problem={problem}
+          reading={reading}
+          onNext={() => void next()}
+        />
       )}
-
-      {step === 1 && <Processing total={total} progress={progress} />}
-
-      {step === 2 && finished && <Done finished={finished} onRestart={restart} />}
+      {step === 1 && <Processing total={run.total} progress={run.progress} />}
+      {step === 2 && run.finished && <Done finished={run.finished} onRestart={restart} />}
     </Paper>
   );
 }
 
-/** One line per imported table, with its label and a live count (spec section 2). */
+/** One line per imported table, with its label and a live count. */
 function countLines(record: ImportRecord | undefined): [string, number][] {
   const stored = (record?.nuovi ?? 0) + (record?.aggiornati ?? 0) + (record?.invariati ?? 0);
   const lines: [string, number][] = [[record?.tipo === 'azienda' ? 'Aziende partner' : 'Posatori', stored]];
@@ -287,7 +341,7 @@ function Done({ finished, onRestart }: { finished: Finished; onRestart: () => vo
       const [xlsx, workbook] = await Promise.all([loadXlsx(), loadWorkbook()]);
       xlsx.writeFile(workbook.errorsWorkbook(xlsx, sheet, outcomes), 'errors.xlsx', { compression: true });
     } catch (error) {
-      // Spec section 8: a failed write of the error file is only logged.
+      // A failed write of the error file is only logged.
       console.error('Scrittura di errors.xlsx non riuscita', error);
     }
   };

@@ -10,6 +10,7 @@ import { useCombo } from '../../combos/api/get-combo.ts';
 import { PosatoriFilters, type PosatoriFilterValues } from '../../posatori/components/posatori-filters.tsx';
 import { PosatoriTable } from '../../posatori/components/posatori-table.tsx';
 import { useImport, useImpposatori } from '../api/imports.ts';
+import { failedToLoad } from '../../../components/load-error.tsx';
 
 const filterKeys = ['name', 'code', 'tipo'] as const;
 const noFilters: PosatoriFilterValues = {
@@ -47,7 +48,7 @@ export function ImpposatoriScreen({ id }: { id: string }) {
           {` · ${r.nuovi} nuovi, ${r.aggiornati} aggiornati, ${r.invariati} invariati, ${r.errori} righe scartate`}
         </Typography>
       )}
-      {record.isError && <Alert severity="error">Importazione non trovata</Alert>}
+      {failedToLoad(record) && <Alert severity="error">Importazione non trovata</Alert>}
       <PosatoriFilters
         keys={filterKeys}
         values={{ ...noFilters, ...list.values }}

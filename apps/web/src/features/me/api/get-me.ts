@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { meReply, type Me } from '@portal/shared/schemas/me';
 import { apiGet } from '../../../lib/api-client.ts';
+import { meKeys } from './me-keys.ts';
 
 /** GET /api/me: the current user's card fields, whatever the role. */
 export function getMe(signal?: AbortSignal): Promise<Me> {
@@ -8,7 +9,8 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
 }
 
 export const meQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: meKeys.me,
+  meta: { errorInPlace: true },
   queryFn: ({ signal }) => getMe(signal),
 });
 

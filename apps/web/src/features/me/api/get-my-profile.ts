@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myProfileReply, type MyProfile } from '@portal/shared/schemas/me';
 import { apiGet } from '../../../lib/api-client.ts';
+import { meKeys } from './me-keys.ts';
 
 /** GET /api/myprofile: the current user's own record, shaped by the role they land in (role says which). */
 export function getMyProfile(signal?: AbortSignal): Promise<MyProfile> {
@@ -8,7 +9,8 @@ export function getMyProfile(signal?: AbortSignal): Promise<MyProfile> {
 }
 
 export const myProfileQuery = queryOptions({
-  queryKey: ['myprofile'],
+  queryKey: meKeys.myProfile,
+  meta: { errorInPlace: true },
   queryFn: ({ signal }) => getMyProfile(signal),
 });
 

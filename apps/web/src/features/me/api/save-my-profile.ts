@@ -4,9 +4,8 @@ import type { CapoareaOwnBody } from '@portal/shared/schemas/capoarea';
 import type { AdminProfileBody } from '@portal/shared/schemas/me';
 import type { RivenditoreOwnBody } from '@portal/shared/schemas/rivenditori';
 import { apiPost } from '../../../lib/api-client.ts';
-import { avatarQuery } from '../../avatar/api/get-avatar.ts';
-import { meQuery } from './get-me.ts';
-import { myProfileQuery } from './get-my-profile.ts';
+import { meKeys } from './me-keys.ts';
+import { avatarKeys } from '../../avatar/api/avatar-keys.ts';
 
 /** The body of POST /api/myprofile for each role (other keys are ignored: the server checks the role's form). */
 export type MyProfileBody = AdminProfileBody | CapoareaOwnBody | RivenditoreOwnBody;
@@ -22,9 +21,9 @@ export function useSaveMyProfile() {
     // The avatar menu and the mini profile read the same record: they show the change at once.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: myProfileQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: avatarQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: meKeys.myProfile }),
+        queryClient.invalidateQueries({ queryKey: meKeys.me }),
+        queryClient.invalidateQueries({ queryKey: avatarKeys.all }),
       ]),
     meta: { silentError: true },
   });

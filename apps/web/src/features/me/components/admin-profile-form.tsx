@@ -19,7 +19,7 @@ import { useSaveMyProfile } from '../api/save-my-profile.ts';
 
 /**
  * The admin's own profile (/admin/profilo): a name to show and the e-mail for password resets. No 'Dati Salvati'
- * for admins (spec section 6): a quiet 'Salvato' under SALVA.
+ * for admins: a quiet 'Salvato' under SALVA.
  */
 export function AdminProfileForm({ profile, aside }: { profile: AdminProfile; aside: ReactNode }) {
   const formId = useId();

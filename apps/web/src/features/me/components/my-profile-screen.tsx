@@ -1,18 +1,17 @@
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { msg } from '@portal/shared/messages-it';
 import type { MyProfile } from '@portal/shared/schemas/me';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { CapoareaForm } from '../../capoarea/components/capoarea-form.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { RivenditoreForm } from '../../rivenditori/components/rivenditore-form.tsx';
-import { myProfileQuery, useMyProfile } from '../api/get-my-profile.ts';
+import { useMyProfile } from '../api/get-my-profile.ts';
 import { AdminProfileForm } from './admin-profile-form.tsx';
+import { meKeys } from '../api/me-keys.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 const roleTitles: Record<MyProfile['role'], string> = {
   admin: 'Amministratore',
@@ -27,7 +26,7 @@ function displayName(profile: MyProfile): string {
 
 /** One's own side panel: the image with the pencil (/api/savemyimg/profile), the name, the account read-only. */
 function OwnAside({ profile }: { profile: MyProfile }) {
-  const upload = useUploadProfileImage('/api/savemyimg/profile', myProfileQuery.queryKey);
+  const upload = useUploadProfileImage('/api/savemyimg/profile', meKeys.myProfile);
   const name = displayName(profile);
   return (
     <ProfileAside
@@ -59,11 +58,11 @@ function OwnAside({ profile }: { profile: MyProfile }) {
 export function MyProfileScreen() {
   const profile = useMyProfile();
   if (profile.isPending) return <FullPageSpinner />;
-  if (profile.isError) {
+  if (profile.data === undefined) {
     return (
       <>
         <PageTitle title="Modifica Profilo" />
-        <Alert severity="error">{errorReason(profile.error, msg.erroreInterno)}</Alert>
+        <LoadError error={profile.error} />
       </>
     );
   }

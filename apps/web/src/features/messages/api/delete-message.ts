@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { messagesKey } from './get-messages.ts';
+import { messagesKeys } from './messages-keys.ts';
 
 /** DELETE /api/messages/message/{id}: its sender only; it leaves every inbox. */
 export function deleteMessage(id: string): Promise<unknown> {
@@ -11,7 +11,9 @@ export function deleteMessage(id: string): Promise<unknown> {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen tells a failure itself (its notice or its own toast): see lib/query-client.ts.
+    meta: { silentError: true },
     mutationFn: deleteMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { destsReply, type DestOption } from '@portal/shared/schemas/messages';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
-import { messagesKey } from './get-messages.ts';
+import { messagesKeys } from './messages-keys.ts';
 
 /** GET /api/dests?q=: the groups and people the writer may address, for the Destinatari typeahead. */
 export function getDests(q: string, signal?: AbortSignal): Promise<DestOption[]> {
@@ -10,7 +10,7 @@ export function getDests(q: string, signal?: AbortSignal): Promise<DestOption[]>
 
 export function useDests(q: string) {
   return useQuery({
-    queryKey: [...messagesKey, 'dests', q],
+    queryKey: messagesKeys.dests(q),
     queryFn: ({ signal }) => getDests(q, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

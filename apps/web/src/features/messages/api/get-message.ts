@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { messageDetail, type MessageDetail } from '@portal/shared/schemas/messages';
 import { apiGet } from '../../../lib/api-client.ts';
-import { messagesKey } from './get-messages.ts';
+import { messagesKeys } from './messages-keys.ts';
 
 /** GET /api/messages/message/{id}: a message its sender or a recipient opens; 'nuovo' is the empty composer. */
 export function getMessage(id: string, signal?: AbortSignal): Promise<MessageDetail> {
@@ -9,5 +9,9 @@ export function getMessage(id: string, signal?: AbortSignal): Promise<MessageDet
 }
 
 export function useMessage(id: string) {
-  return useQuery({ queryKey: [...messagesKey, 'one', id], queryFn: ({ signal }) => getMessage(id, signal) });
+  return useQuery({
+    queryKey: messagesKeys.one(id),
+    queryFn: ({ signal }) => getMessage(id, signal),
+    meta: { errorInPlace: true },
+  });
 }

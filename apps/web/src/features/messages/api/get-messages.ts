@@ -2,22 +2,26 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { comboReply } from '@portal/shared/schemas/combos';
 import { messagesPage, type MessagesPage, type MessagesQuery } from '@portal/shared/schemas/messages';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
+import { messagesKeys } from './messages-keys.ts';
 
-/** Everything under this key is message data: a send, an edit, a delete or a read-state change refreshes it all. */
-export const messagesKey = ['messages'] as const;
-
-/** The two folders of spec section 2: Entrata (recv) and Uscita (sent). */
+/** The two folders: Entrata (recv) and Uscita (sent). */
 export type Folder = 'recv' | 'sent';
 
 export function getMessages(folder: Folder, query: MessagesQuery, signal?: AbortSignal): Promise<MessagesPage> {
   return apiGet(withQuery(`/api/messages/${folder}`, query), messagesPage, { signal });
 }
 
-export function useMessages(folder: Folder, query: MessagesQuery, enabled = true) {
+/** errorInPlace: the screen shows a failed load in place of the list (see lib/query-client.ts). */
+export function useMessages(
+  folder: Folder,
+  query: MessagesQuery,
+  { enabled = true, errorInPlace = false }: { enabled?: boolean; errorInPlace?: boolean } = {},
+) {
   return useQuery(
     queryOptions({
       enabled,
-      queryKey: [...messagesKey, 'list', folder, query],
+      queryKey: messagesKeys.list(folder, query),
+      meta: { errorInPlace },
       queryFn: ({ signal }) => getMessages(folder, query, signal),
       placeholderData: keepPreviousData,
     }),
@@ -27,7 +31,7 @@ export function useMessages(folder: Folder, query: MessagesQuery, enabled = true
 /** GET /api/messages/tipiletto: the options of a folder's Tipo filter (read, unread; in Uscita, by every recipient). */
 export function useTipiLettura(folder: Folder) {
   return useQuery({
-    queryKey: [...messagesKey, 'tipiletto', folder],
+    queryKey: messagesKeys.tipiLettura(folder),
     queryFn: ({ signal }) => apiGet(withQuery('/api/messages/tipiletto', { folder }), comboReply, { signal }),
     staleTime: Infinity,
   });

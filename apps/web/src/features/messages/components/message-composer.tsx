@@ -1,6 +1,5 @@
 import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +26,7 @@ import { useRoles } from '../../auth/api/get-session.ts';
 import { useDests } from '../api/get-dests.ts';
 import { useMessage } from '../api/get-message.ts';
 import { useSaveMessage } from '../api/save-message.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** What a list's 'Invia comunicazione' hands the composer: its current filter as a recipient. */
 export type ComposerState = { dests?: DestOption[] };
@@ -37,7 +37,7 @@ const presetOf = (state: unknown): DestOption[] => {
 };
 
 /**
- * {path}/modmsg/nuovo and /admin/newcomm compose, {path}/modmsg/{uuid} edits a sent message (spec section 2):
+ * {path}/modmsg/nuovo and /admin/newcomm compose, {path}/modmsg/{uuid} edits a sent message:
  * Destinatari (a typeahead adding chips), Oggetto, the body and 'Invia'. The shared schema checks it as the server
  * does; after sending, the user's communications open.
  */
@@ -47,12 +47,12 @@ export function MessageComposer({ area, id }: { area: Role; id: string }) {
   const back = <BackToList pathname={`/${area}/comunicazioni`} search="" />;
   const title = id === 'nuovo' ? 'Nuova comunicazione' : 'Modifica comunicazione';
   if (message.isPending) return <FullPageSpinner />;
-  if (message.isError) {
+  if (message.data === undefined) {
     return (
       <>
         {back}
         <PageTitle title={title} />
-        <Alert severity="error">{errorReason(message.error, msg.erroreInterno)}</Alert>
+        <LoadError error={message.error} />
       </>
     );
   }
@@ -107,7 +107,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
               : 'Comunicazione modificata',
             'success',
           );
-          // Spec section 2: after sending, the communications of the user's first role.
+          // After sending, the communications of the user's first role.
           navigate(`/${landingRole(roles) ?? area}/comunicazioni`);
         },
         onError: (error) => {
@@ -136,7 +136,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
           options={options.data ?? []}
           value={dests}
           onChange={(event, next, reason, details) => {
-            // The same recipient twice is one recipient (spec section 5). The list offers the chosen ones too, and
+            // The same recipient twice is one recipient. The list offers the chosen ones too, and
             // picking one of them again (by click or Enter) would take its chip away: it stays, with a word why.
             // Chips still go by their delete icon and by Backspace.
             if (reason === 'removeOption' && pickedFromList(event)) {

@@ -1,24 +1,22 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { useMessage } from '../api/get-message.ts';
 import { useSetRead } from '../api/set-read.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /**
- * {path}/msg/{uuid} (spec section 2): 'Messaggio da {sender} del {date}', then the subject and the body. Opening a
- * received message marks it read, which refreshes the folder and the bell (spec section 4).
+ * {path}/msg/{uuid}: 'Messaggio da {sender} del {date}', then the subject and the body. Opening a
+ * received message marks it read, which refreshes the folder and the bell.
  */
 export function MessageView({ area, id }: { area: Role; id: string }) {
   const navigate = useNavigate();
@@ -31,12 +29,12 @@ export function MessageView({ area, id }: { area: Role; id: string }) {
   const back = <BackToList pathname={`/${area}/comunicazioni`} search={received ? '?folder=recv' : ''} />;
 
   if (message.isPending) return <FullPageSpinner />;
-  if (message.isError) {
+  if (message.data === undefined) {
     return (
       <>
         {back}
         <PageTitle title="Messaggio" />
-        <Alert severity="error">{errorReason(message.error, msg.erroreInterno)}</Alert>
+        <LoadError error={message.error} />
       </>
     );
   }

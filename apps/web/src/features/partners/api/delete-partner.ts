@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { partnersKeys } from './partners-keys.ts';
 
 /** DELETE /api/partner/{id} (admin, or an area manager in scope): its payments and their files go with it. */
 export function deletePartner(id: string): Promise<unknown> {
@@ -12,6 +12,6 @@ export function useDeletePartner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePartner,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: partnersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnersKeys.all }),
   });
 }

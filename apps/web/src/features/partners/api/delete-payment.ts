@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
 import { paymentPath } from './save-payment.ts';
+import { partnersKeys } from './partners-keys.ts';
 
 /** DELETE /api/partner/{uuid}/pagamenti/{name}, after 'Confermi cancellazione pagamento?': row and PDF go. */
 export function deletePayment(partnerId: string, name: string): Promise<unknown> {
@@ -13,6 +13,6 @@ export function useDeletePayment(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => deletePayment(partnerId, name),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: partnersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnersKeys.all }),
   });
 }

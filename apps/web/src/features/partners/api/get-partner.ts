@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { partnerProfile, type PartnerProfile } from '@portal/shared/schemas/partners';
 import { apiGet } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { partnersKeys } from './partners-keys.ts';
 
 /**
  * GET /api/partner/{id}: the partner and whether this viewer may save it (editable). With no id, GET /api/npartner:
@@ -14,7 +14,8 @@ export function getPartner(id: string | null, signal?: AbortSignal): Promise<Par
 
 export function partnerQuery(id: string | null) {
   return queryOptions({
-    queryKey: [...partnersKey, 'detail', id ?? 'nuovo'],
+    queryKey: partnersKeys.detail(id ?? 'nuovo'),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getPartner(id, signal),
   });
 }

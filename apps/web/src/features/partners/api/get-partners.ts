@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { partnersPage, type PartnersPage, type PartnersQuery } from '@portal/shared/schemas/partners';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
+import { partnersKeys } from './partners-keys.ts';
 
-/** The partner lists of spec section 7: every partner (admin), the area manager's, the reseller's. */
+/** The partner lists: every partner (admin), the area manager's, the reseller's. */
 export type PartnersSource = '/api/partner' | '/api/partner_ca' | '/api/partner_ri';
-
-/**
- * Everything under this key is partner data (lists, profiles, payments): a save, a delete, an upload or a payment
- * change invalidates it all, so the renewal and expiry dates follow everywhere at once.
- */
-export const partnersKey = ['partners'] as const;
 
 export function getPartners(source: PartnersSource, query: PartnersQuery, signal?: AbortSignal): Promise<PartnersPage> {
   return apiGet(withQuery(source, query), partnersPage, { signal });
@@ -17,7 +12,8 @@ export function getPartners(source: PartnersSource, query: PartnersQuery, signal
 
 export function partnersListQuery(source: PartnersSource, query: PartnersQuery) {
   return queryOptions({
-    queryKey: [...partnersKey, 'list', source, query],
+    queryKey: partnersKeys.list(source, query),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getPartners(source, query, signal),
     // The previous page stays on screen while the next one loads, so the table does not collapse.
     placeholderData: keepPreviousData,

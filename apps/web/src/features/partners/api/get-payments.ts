@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentsReply, type PaymentRow } from '@portal/shared/schemas/partners';
 import { apiGet } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { partnersKeys } from './partners-keys.ts';
 
 /** GET /api/partner/{uuid}/pagamenti (admin and area manager): most recent renewal first. */
 export function getPayments(partnerId: string, signal?: AbortSignal): Promise<PaymentRow[]> {
@@ -10,7 +10,7 @@ export function getPayments(partnerId: string, signal?: AbortSignal): Promise<Pa
 
 export function paymentsQuery(partnerId: string) {
   return queryOptions({
-    queryKey: [...partnersKey, 'payments', partnerId],
+    queryKey: partnersKeys.payments(partnerId),
     queryFn: ({ signal }) => getPayments(partnerId, signal),
   });
 }

@@ -1,25 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createdReply, okReply } from '@portal/shared/schemas/auth';
 import type { PartnerSaveBody } from '@portal/shared/schemas/partners';
-import { apiPost } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { useSaveRecord, type RecordPaths } from '../../../lib/save-record.ts';
+import { partnersKeys } from './partners-keys.ts';
 
-/**
- * Saves the full record: POST /api/partner/{id} -> {res:'OK'}, or for a new partner (id null) POST
- * /api/partner/nuovo -> {res:'OK', uuid}. Answers the partner's uuid either way.
- */
-export async function savePartner(id: string | null, body: PartnerSaveBody): Promise<string> {
-  if (id === null) return (await apiPost('/api/partner/nuovo', body, createdReply)).uuid;
-  await apiPost(`/api/partner/${encodeURIComponent(id)}`, body, okReply);
-  return id;
-}
+/** POST /api/partner/{id}, or for a new partner POST /api/partner/nuovo. */
+const paths: RecordPaths = { create: '/api/partner/nuovo', update: (id) => `/api/partner/${encodeURIComponent(id)}` };
 
 export function useSavePartner(id: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PartnerSaveBody) => savePartner(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKey }),
-    // The form answers every failure itself ('Errore salvataggio' with the fields marked).
-    meta: { silentError: true },
-  });
+  return useSaveRecord<PartnerSaveBody>(paths, id, [partnersKeys.all]);
 }

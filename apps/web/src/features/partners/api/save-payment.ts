@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import type { PaymentSaveBody } from '@portal/shared/schemas/partners';
 import { apiPost } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { partnersKeys } from './partners-keys.ts';
 
 const paymentPath = (partnerId: string, name: string) =>
   `/api/partner/${encodeURIComponent(partnerId)}/pagamenti/${encodeURIComponent(name)}`;
@@ -16,7 +16,7 @@ export function useSavePayment(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, body }: { name: string; body: PaymentSaveBody }) => savePayment(partnerId, name, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKeys.all }),
   });
 }
 

@@ -7,12 +7,12 @@ import {
   type PaymentUploadReply,
 } from '@portal/shared/schemas/partners';
 import { apiUpload } from '../../../lib/api-client.ts';
-import { partnersKey } from './get-partners.ts';
+import { partnersKeys } from './partners-keys.ts';
 
-/** Spec section 5: partner payments are uploaded with .pdf. */
+/** Partner payments are uploaded with .pdf. */
 export const PAYMENT_ACCEPT = '.pdf,application/pdf';
 
-/** The contract's limits, checked before the upload; the server checks the bytes again. null when it may go. */
+/** The upload limits, checked before the upload; the server checks the bytes again. null when it may go. */
 export function paymentFileProblem(file: File): string | null {
   const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
   if (!pdf) return msg.pdfNonValido;
@@ -36,6 +36,6 @@ export function useUploadPayment(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upload: PaymentUpload) => uploadPayment(partnerId, upload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersKeys.all }),
   });
 }

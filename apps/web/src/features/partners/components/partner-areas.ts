@@ -1,7 +1,7 @@
 import { can } from '@portal/shared/permissions';
 import type { PartnersSource } from '../api/get-partners.ts';
 
-/** The three areas with partner screens (spec section 2). */
+/** The three areas with partner screens. */
 export type PartnerArea = 'admin' | 'capoarea' | 'rivenditori';
 
 export type PartnerAreaSetup = {
@@ -18,7 +18,7 @@ export type PartnerAreaSetup = {
   payments: boolean;
   /** The list shows the renewal (dtrinnovo) and expiry (dtscad) columns. */
   renewals: boolean;
-  /** Spec sections 4 and 6: every save but the admin's confirms with 'Dati Salvati'. */
+  /** Every save but the admin's confirms with 'Dati Salvati'. */
   confirmSave: boolean;
   /** Decision 0006: a reseller may not move a partner to another area manager or reseller. */
   referencesReadOnly: boolean;

@@ -5,11 +5,11 @@ import { ImageUpload } from '../../../components/image-upload.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
 import { formatDate, formatMonth } from '../../../lib/formatters.ts';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
-import { partnersKey } from '../api/get-partners.ts';
 import { ExpiryDate } from './partner-expiry.tsx';
+import { partnersKeys } from '../api/partners-keys.ts';
 
 function LogoWithUpload({ partner }: { partner: PartnerProfile }) {
-  const upload = useUploadProfileImage(`/api/saveimg/${partner.uuid}/profile`, partnersKey);
+  const upload = useUploadProfileImage(`/api/saveimg/${partner.uuid}/profile`, partnersKeys.all);
   return (
     <ImageUpload
       src={partner.img}

@@ -12,16 +12,15 @@ import {
   type PartnerProfile,
   type PartnerSaveBody,
 } from '@portal/shared/schemas/partners';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
-import { FormComboField, FormMonthField, FormProvinceField } from '../../../components/form-fields.tsx';
+import { FormComboField, FormMonthField } from '../../../components/form-fields.tsx';
 import { FormSection, WideField } from '../../../components/form-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { AddressFields, CodiceFiscaleField, CompanyFields } from '../../../components/profile-field-groups.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { markServerErrors } from '../../../lib/form-errors.ts';
-import { pivaFilter } from '../../../lib/input-filters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
-import { ReferenceField } from '../../combos/components/reference-field.tsx';
+import { CapoareaRivenditoreFields } from '../../combos/components/reference-field.tsx';
 import { useSavePartner } from '../api/save-partner.ts';
 import type { PartnerAreaSetup } from './partner-areas.ts';
 
@@ -43,7 +42,7 @@ type PartnerFormProps = {
 };
 
 /**
- * The partner variant of 'Modifica Profilo' (spec 'Profile edit screens'), for editing and for creating
+ * The partner variant of 'Modifica Profilo', for editing and for creating
  * (partner.uuid ''). Checked in the browser with the server's schema: invalid -> 'Attenzione, correggere i campi
  * segnalati'; refused -> 'Errore salvataggio' with the fields marked; saved -> back to the area's list ('Dati
  * Salvati' but for admins). A new partner opens its edit screen instead, where the logo and payments go.
@@ -96,70 +95,12 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
             <WideField span="two">
               <FormTextField {...text} name="ragsoc" id="partner-ragsoc" label="Ragione sociale" required={!ro} />
             </WideField>
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="partner-codfis"
-              label="Codice fiscale"
-              filter={codfisFilter}
-              slotProps={{
-                input: { readOnly: ro },
-                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
-              }}
-            />
-            <WideField span="two">
-              <FormTextField
-                {...text}
-                name="address"
-                id="partner-address"
-                label="Indirizzo e numero civico"
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField {...text} name="city" id="partner-city" label="Città" autoComplete="address-level2" />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="partner-cap"
-              label="CAP"
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField control={control} name="state" id="partner-state" label="Provincia" readOnly={ro} />
+            <CodiceFiscaleField control={control} idPrefix="partner" readOnly={ro} />
+            <AddressFields control={control} idPrefix="partner" readOnly={ro} addressSpan="two" />
           </FormSection>
 
           <FormSection title="Dati aziendali">
-            <FormTextField
-              {...text}
-              name="phone"
-              id="partner-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField {...text} name="cell" id="partner-cell" label="Cellulare" filter={phoneFilter} type="tel" />
-            <FormTextField {...text} name="email" id="partner-email" label="Email" type="email" autoComplete="email" />
-            <FormTextField
-              {...text}
-              name="website"
-              id="partner-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="partner-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
+            <CompanyFields control={control} idPrefix="partner" readOnly={ro} />
           </FormSection>
 
           <FormSection title="Riferimenti">
@@ -181,24 +122,7 @@ export function PartnerForm({ partner, setup, listSearch, aside, after }: Partne
               loading={priorita.isPending}
               readOnly={ro}
             />
-            <ReferenceField
-              control={control}
-              name="capoarea"
-              provinceField="state"
-              combo="cbocapoarea"
-              id="partner-capoarea"
-              label="Capo area"
-              readOnly={ro || setup.referencesReadOnly}
-            />
-            <ReferenceField
-              control={control}
-              name="rivenditore"
-              provinceField="state"
-              combo="cborivenditori"
-              id="partner-rivenditore"
-              label="Rivenditore"
-              readOnly={ro || setup.referencesReadOnly}
-            />
+            <CapoareaRivenditoreFields control={control} idPrefix="partner" readOnly={ro || setup.referencesReadOnly} />
             <FormMonthField control={control} name="dtstart" id="partner-dtstart" label="Partner dal" readOnly={ro} />
             <FormMonthField control={control} name="dtend" id="partner-dtend" label="Valido fino a" readOnly={ro} />
           </FormSection>

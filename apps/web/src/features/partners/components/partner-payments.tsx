@@ -13,8 +13,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { msg } from '@portal/shared/messages-it';
@@ -26,7 +24,7 @@ import { FileDrop } from '../../../components/file-drop.tsx';
 import { FormDateField } from '../../../components/form-fields.tsx';
 import { FormMoneyField } from '../../../components/money-field.tsx';
 import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
-import { RowMenu } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, RowMenu } from '../../../components/row-menu.tsx';
 import { markServerErrors } from '../../../lib/form-errors.ts';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
@@ -163,7 +161,7 @@ function EditPaymentDialog({
 }
 
 /**
- * 'Pagamenti' of the partner edit (spec 'Profile edit screens'): the payments with their renewal date (dd/mm/yyyy),
+ * 'Pagamenti' of the partner edit: the payments with their renewal date (dd/mm/yyyy),
  * amount (1.234,56 €) and PDF (a new tab); upload of a PDF with date and amount, edit of both, delete after
  * 'Confermi cancellazione pagamento?'. Each change moves the partner's renewal and expiry, here and in the lists.
  */
@@ -225,16 +223,11 @@ export function PartnerPayments({ partnerId }: { partnerId: string }) {
           <RowMenu
             label={`Azioni per il pagamento del ${formatDate(row.dtrinnovo)}`}
             actions={[
-              { label: 'Modifica', icon: <EditIcon fontSize="small" />, onClick: () => setEditing(row) },
-              {
-                label: 'Elimina',
-                icon: <DeleteIcon fontSize="small" />,
-                danger: true,
-                onClick: async () => {
-                  if (!(await confirm(msg.confermaEliminaPagamento))) return;
-                  remove.mutate(row.name, { onSuccess: () => showToast('Pagamento eliminato', 'success') });
-                },
-              },
+              editAction(() => setEditing(row)),
+              deleteAction(async () => {
+                if (!(await confirm(msg.confermaEliminaPagamento))) return;
+                remove.mutate(row.name, { onSuccess: () => showToast('Pagamento eliminato', 'success') });
+              }),
             ]}
           />
         )}

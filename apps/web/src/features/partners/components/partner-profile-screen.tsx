@@ -1,16 +1,14 @@
 import { useLocation } from 'react-router';
-import Alert from '@mui/material/Alert';
-import { msg } from '@portal/shared/messages-it';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { usePartner } from '../api/get-partner.ts';
 import { partnerAreas, type PartnerArea } from './partner-areas.ts';
 import { PartnerAside } from './partner-aside.tsx';
 import { PartnerForm } from './partner-form.tsx';
 import { PartnerPayments } from './partner-payments.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /**
  * A partner's screen in an area: /{area}/partner/{id} edits it (id), /{area}/newpartner creates one (id null,
@@ -25,12 +23,12 @@ export function PartnerProfileScreen({ area, id }: { area: PartnerArea; id: stri
   const back = <BackToList pathname={setup.listPath} search={listSearch} />;
 
   if (partner.isPending) return <FullPageSpinner />;
-  if (partner.isError) {
+  if (partner.data === undefined) {
     return (
       <>
         {back}
         <PageTitle title={title} />
-        <Alert severity="error">{errorReason(partner.error, msg.erroreInterno)}</Alert>
+        <LoadError error={partner.error} />
       </>
     );
   }

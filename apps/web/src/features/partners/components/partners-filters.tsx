@@ -2,7 +2,7 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
 
-/** The filters of the partner lists (spec section 2: company name, province, code), named as the API's. */
+/** The filters of the partner lists (company name, province, code), named as the API's. */
 export const partnerFilterKeys = ['ragsoc', 'state', 'code'] as const;
 export type PartnerFilterKey = (typeof partnerFilterKeys)[number];
 export type PartnerFilterValues = Record<PartnerFilterKey, string>;

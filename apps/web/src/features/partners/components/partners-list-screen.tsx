@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { partnersQuery, type PartnerRow } from '@portal/shared/schemas/partners';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import type { RowAction } from '../../../components/row-menu.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
+import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useDeletePartner } from '../api/delete-partner.ts';
@@ -18,6 +14,7 @@ import { usePartners } from '../api/get-partners.ts';
 import { partnerAreas, type PartnerArea } from './partner-areas.ts';
 import { partnerFilterKeys, PartnersFilters } from './partners-filters.tsx';
 import { PartnersTable } from './partners-table.tsx';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 type PartnersListScreenProps = {
   area: PartnerArea;
@@ -28,7 +25,7 @@ type PartnersListScreenProps = {
 };
 
 /**
- * The partner list of an area (spec section 2): filters and page in the URL, the row menu Modifica / Elimina
+ * The partner list of an area: filters and page in the URL, the row menu Modifica / Elimina
  * ('Confermi Cancellazione?'). The reseller's menu is there as the spec has it, but delete is not theirs: it is
  * shown disabled, and the form says whether they may save.
  */
@@ -50,18 +47,8 @@ export function PartnersListScreen({ area, actions, children }: PartnersListScre
   };
 
   const actionsOf = (row: PartnerRow): RowAction[] => [
-    {
-      label: 'Modifica',
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } }),
-    },
-    {
-      label: 'Elimina',
-      icon: <DeleteIcon fontSize="small" />,
-      danger: true,
-      disabled: !setup.manage,
-      onClick: () => void deleteRow(row),
-    },
+    editAction(() => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } })),
+    { ...deleteAction(() => void deleteRow(row)), disabled: !setup.manage },
   ];
 
   return (
@@ -74,8 +61,8 @@ export function PartnersListScreen({ area, actions, children }: PartnersListScre
       />
       <ListCount count={data?.reccount} noun={['partner', 'partner']} failed={partners.isError} />
       {data && !partners.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {partners.isError && !data ? (
-        <Alert severity="error">{errorReason(partners.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(partners) ? (
+        <LoadError error={partners.error} />
       ) : (
         <PartnersTable
           rows={data?.data ?? []}

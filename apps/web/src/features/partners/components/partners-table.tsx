@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { PartnerRow } from '@portal/shared/schemas/partners';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
+import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
 import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { formatDate, formatMonth } from '../../../lib/formatters.ts';
 import type { RowLink } from '../../../lib/list-search-params.ts';
@@ -23,46 +18,20 @@ type PartnersTableProps = {
 };
 
 /**
- * The partner lists (spec section 2): logo, company name, code, province, partner since and valid until (month
+ * The partner lists: logo, company name, code, province, partner since and valid until (month
  * fields, mm/yyyy); with renewals, the last renewal and its expiry (dates, dd/mm/yyyy), flagged when due.
  */
 export function PartnersTable({ rows, loading, linkOf, actionsOf, renewals, footer }: PartnersTableProps) {
   const columns: Column<PartnerRow>[] = [
-    {
-      key: 'img',
-      header: 'Logo',
-      hideHeader: true,
-      width: 60,
-      hideBelow: 'sm',
-      render: (row) => (
-        <Box
-          component={RouterLink}
-          to={linkOf(row).to}
-          state={linkOf(row).state}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ display: 'inline-flex', textDecoration: 'none' }}
-        >
-          <PersonAvatar src={row.img} name={row.ragsoc} size={36} variant="rounded" />
-        </Box>
-      ),
-    },
+    avatarColumn({ header: 'Logo', linkOf, img: (row) => row.img, name: (row) => row.ragsoc, variant: 'rounded' }),
     {
       key: 'ragsoc',
       header: 'Ragione sociale',
       render: (row) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={linkOf(row).to}
-            state={linkOf(row).state}
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-          >
-            {row.ragsoc || row.code || 'Senza nome'}
-          </Link>
+        <NameCell>
+          <NameLink link={linkOf(row)}>{row.ragsoc || row.code || 'Senza nome'}</NameLink>
           {/* On a phone the code, province and dates columns are gone: their values sit under the name. */}
-          <Typography variant="caption" sx={{ color: 'text.secondary', display: { sm: 'none' } }}>
+          <NameCaption until="sm">
             {[
               row.code,
               row.prov,
@@ -72,8 +41,8 @@ export function PartnersTable({ rows, loading, linkOf, actionsOf, renewals, foot
             ]
               .filter(Boolean)
               .join(' · ')}
-          </Typography>
-        </Stack>
+          </NameCaption>
+        </NameCell>
       ),
     },
     { key: 'code', header: 'Codice', hideBelow: 'md', width: 110, render: (row) => row.code },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { posatoriKey } from './get-posatori.ts';
+import { posatoriKeys } from './posatori-keys.ts';
 
 /** DELETE /api/posatore/{id} (admin, or an area manager in scope). */
 export function deletePosatore(id: string): Promise<unknown> {
@@ -9,7 +9,7 @@ export function deletePosatore(id: string): Promise<unknown> {
 }
 
 /**
- * Deletes one or several installers (spec: 'Confermi Cancellazione di N posatori?' deletes all of them), one call
+ * Deletes one or several installers ('Confermi Cancellazione di N posatori?' deletes all of them), one call
  * each. Every call is attempted; the first failure is then reported, and the list reloads either way.
  */
 export async function deletePosatori(ids: readonly string[]): Promise<void> {
@@ -22,6 +22,6 @@ export function useDeletePosatori() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePosatori,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: posatoriKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: posatoriKeys.all }),
   });
 }

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { posatoreProfile, type PosatoreProfile } from '@portal/shared/schemas/posatori';
 import { apiGet } from '../../../lib/api-client.ts';
-import { posatoriKey } from './get-posatori.ts';
+import { posatoriKeys } from './posatori-keys.ts';
 
-/** GET /api/posatori/{id}: the installer profile (spec section 3), for every role that reaches it. */
+/** GET /api/posatori/{id}: the installer profile, for every role that reaches it. */
 export function getPosatore(id: string, signal?: AbortSignal): Promise<PosatoreProfile> {
   return apiGet(`/api/posatori/${encodeURIComponent(id)}`, posatoreProfile, { signal });
 }
 
 export function posatoreQuery(id: string) {
   return queryOptions({
-    queryKey: [...posatoriKey, 'detail', id],
+    queryKey: posatoriKeys.detail(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getPosatore(id, signal),
   });
 }

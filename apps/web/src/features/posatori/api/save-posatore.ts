@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import type { PosatoreSaveBody } from '@portal/shared/schemas/posatori';
 import { apiPost } from '../../../lib/api-client.ts';
-import { avatarQuery } from '../../avatar/api/get-avatar.ts';
-import { meQuery } from '../../me/api/get-me.ts';
-import { posatoriKey } from './get-posatori.ts';
+import { posatoriKeys } from './posatori-keys.ts';
+import { meKeys } from '../../me/api/me-keys.ts';
+import { avatarKeys } from '../../avatar/api/avatar-keys.ts';
 
 /** POST /api/posatori/{id} with the full record: {res:'OK'} or 400 {res:'KO', reason, fields}. */
 export function savePosatore(id: string, body: PosatoreSaveBody): Promise<unknown> {
@@ -18,12 +18,12 @@ export function useSavePosatore(id: string) {
     onSuccess: async () => {
       // Lists, the profile, and for an installer's own save the card and the menu (stato) all change.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: posatoriKey }),
-        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: avatarQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: posatoriKeys.all }),
+        queryClient.invalidateQueries({ queryKey: meKeys.me }),
+        queryClient.invalidateQueries({ queryKey: avatarKeys.all }),
       ]);
     },
-    // The form answers every failure itself with 'Errore salvataggio' (spec section 4).
+    // The form answers every failure itself with 'Errore salvataggio'.
     meta: { silentError: true },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sospensioneReply } from '@portal/shared/schemas/posatori';
 import { apiPost } from '../../../lib/api-client.ts';
-import { posatoriKey } from './get-posatori.ts';
+import { posatoriKeys } from './posatori-keys.ts';
 
 /**
  * POST /api/posatori/{id}/sospensione {sospeso}: the admin suspends (SOSPESO) or reinstates an installer, whose
@@ -15,6 +15,6 @@ export function useSetSospensione() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, sospeso }: { id: string; sospeso: boolean }) => setSospensione(id, sospeso),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: posatoriKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: posatoriKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ import type { RowAction } from '../../../components/row-menu.tsx';
 import { showToast } from '../../../lib/toast-store.ts';
 import { accessLabel, useAccessSwitch } from '../../auth/components/account-panel.tsx';
 import { useSetSospensione } from '../api/set-sospensione.ts';
-import { posatoriKey } from '../api/get-posatori.ts';
+import { posatoriKeys } from '../api/posatori-keys.ts';
 
 /** What the admin decides about an installer: the profile (suspended or not) and the login (on or off). */
 type Installer = { uuid: string; name: string; stato: string; userstato: AccountStato };
@@ -18,12 +18,12 @@ const suspendQuestion = (name: string) =>
 const reinstateQuestion = (name: string) => `Confermi il reintegro di ${name}?`;
 
 /**
- * Suspend / reinstate and disable / re-enable the login of an installer (spec sections 4 and 6), each after a
+ * Suspend / reinstate and disable / re-enable the login of an installer, each after a
  * confirmation, for the list's row menu and the profile's side panel alike. confirm: the screen's yes/no dialog.
  */
 export function useInstallerDecisions(confirm: (message: string) => Promise<boolean>) {
   const sospensione = useSetSospensione();
-  const access = useAccessSwitch(confirm, posatoriKey);
+  const access = useAccessSwitch(confirm, posatoriKeys.all);
 
   const toggleSuspension = async ({ uuid, name, stato }: Installer) => {
     const sospeso = stato !== 'SOSPESO';

@@ -1,23 +1,18 @@
-import { Link as RouterLink } from 'react-router';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { PosatoreRow } from '@portal/shared/schemas/posatori';
+import { NameLink } from '../../../components/list-cells.tsx';
 import { formatMonth } from '../../../lib/formatters.ts';
 import type { RowLink } from '../../../lib/list-search-params.ts';
 
 /** The installer's name as a link to their profile. */
-export function NameLink({ row, link }: { row: PosatoreRow; link: RowLink }) {
-  return (
-    <Link component={RouterLink} to={link.to} state={link.state} underline="hover" sx={{ fontWeight: 500 }}>
-      {row.descri || row.code || 'Senza nome'}
-    </Link>
-  );
+export function PosatoreNameLink({ row, link }: { row: PosatoreRow; link: RowLink }) {
+  return <NameLink link={link}>{row.descri || row.code || 'Senza nome'}</NameLink>;
 }
 
-/** The certificate icon of spec section 2 (installer list) and of the profile side panel. */
+/** The certificate icon of the installer list and of the profile side panel. */
 export function CertificateIcon({ certified }: { certified: boolean }) {
   if (!certified) return null;
   return (

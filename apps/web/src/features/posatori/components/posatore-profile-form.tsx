@@ -14,24 +14,12 @@ import {
   type PosatoreProfile,
   type PosatoreSaveBody,
 } from '@portal/shared/schemas/posatori';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
-import { pivaFilter } from '../../../lib/input-filters.ts';
-import {
-  FormCheckbox,
-  FormComboField,
-  FormDateField,
-  FormMonthField,
-  FormProvinceField,
-} from '../../../components/form-fields.tsx';
-import { FormSection, WideField } from '../../../components/form-section.tsx';
-import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { RedeemCouponDialog } from '../../coupons/components/redeem-coupon-dialog.tsx';
 import { markServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { useCombo } from '../../combos/api/get-combo.ts';
-import { ReferenceField } from '../../combos/components/reference-field.tsx';
 import { useSavePosatore } from '../api/save-posatore.ts';
+import { CompanySection, PersonalSection, ReferencesSection } from './posatore-profile-sections.tsx';
 import type { VariantSetup } from './profile-variants.ts';
 
 /** The editable record of a loaded profile: the save body's fields, nothing the server owns. */
@@ -55,40 +43,27 @@ type PosatoreProfileFormProps = {
   checkOnOpen?: boolean;
 };
 
-/**
- * 'Modifica Profilo' (spec 'Profile edit screens'): Dati personali, Dati aziendali, Riferimenti and SALVA. The
- * browser checks the same zod schema as the server: invalid -> 'Attenzione, correggere i campi segnalati' with the
- * fields marked and nothing sent; a refused save -> 'Errore salvataggio'; saved -> 'Dati Salvati' (not for admins).
- */
-export function PosatoreProfileForm({
+/** The form's record and its save: the saved values become the new starting point (nothing left to save). */
+function usePosatoreForm({
   profile,
   setup,
   listSearch,
-  aside,
-  after,
-  checkOnOpen = false,
-}: PosatoreProfileFormProps) {
-  const formId = useId();
+  checkOnOpen,
+}: Omit<PosatoreProfileFormProps, 'aside' | 'after'>) {
   const navigate = useNavigate();
   const save = useSavePosatore(profile.uuid);
-  const qualifiche = useCombo('qualifiche');
-  const [redeeming, setRedeeming] = useState(false);
-  const { control, handleSubmit, setError, reset, formState, trigger } = useForm<PosatoreSaveBody>({
+  const form = useForm<PosatoreSaveBody>({
     resolver: zodResolver(setup.rules ? posatoreProfileForm : posatoreAdminForm),
     defaultValues: formValues(profile),
   });
+  const { handleSubmit, setError, reset, trigger } = form;
   useEffect(() => {
     if (checkOnOpen) void trigger();
   }, [checkOnOpen, trigger]);
-  const ro = setup.readOnly;
-  const registryRo = ro || setup.registryReadOnly;
-  const req = setup.rules && !ro;
-  const text = { control, fullWidth: true, slotProps: { input: { readOnly: ro } } } as const;
 
   const onValid = (values: PosatoreSaveBody) =>
     save.mutate(values, {
       onSuccess: () => {
-        // The saved values become the form's new starting point (nothing left to save).
         reset(values);
         if (setup.confirmSave) showToast(msg.datiSalvati, 'success');
         if (setup.backAfterSave && setup.listPath) navigate({ pathname: setup.listPath, search: listSearch });
@@ -99,19 +74,40 @@ export function PosatoreProfileForm({
       },
     });
   const submit = handleSubmit(onValid, () => showToast(msg.correggereCampi, 'warning'));
+  return { form, save, submit };
+}
 
-  // SALVA, or the reseller's USA COUPON.
-  const actions = ro ? (
+/** USA COUPON: the reseller's reason to open an installer's profile at the counter. */
+function RedeemButton({ onClick }: { onClick: () => void }) {
+  return (
     <Button
       variant="contained"
       color="secondary"
       size="large"
       fullWidth
       startIcon={<ConfirmationNumberIcon />}
-      onClick={() => setRedeeming(true)}
+      onClick={onClick}
     >
       USA COUPON
     </Button>
+  );
+}
+
+/**
+ * 'Modifica Profilo': Dati personali, Dati aziendali, Riferimenti and SALVA (USA COUPON on the reseller's read-only
+ * view). The browser checks the same zod schema as the server: invalid -> 'Attenzione, correggere i campi
+ * segnalati' with the fields marked and nothing sent; a refused save -> 'Errore salvataggio'; saved -> 'Dati
+ * Salvati' (not for admins).
+ */
+export function PosatoreProfileForm({ aside, after, checkOnOpen = false, ...props }: PosatoreProfileFormProps) {
+  const formId = useId();
+  const { setup, profile } = props;
+  const [redeeming, setRedeeming] = useState(false);
+  const { form, save, submit } = usePosatoreForm({ ...props, checkOnOpen });
+  const { control, formState } = form;
+  const ro = setup.readOnly;
+  const actions = ro ? (
+    <RedeemButton onClick={() => setRedeeming(true)} />
   ) : (
     <SaveButton
       formId={formId}
@@ -124,180 +120,9 @@ export function PosatoreProfileForm({
     <ProfileLayout aside={aside} actions={actions} actionsFirst={ro} after={after}>
       <Box component="form" id={formId} noValidate onSubmit={submit} aria-label="Modifica Profilo">
         <Stack spacing={2}>
-          <FormSection title="Dati personali">
-            <FormTextField {...text} name="ragsoc" id="profile-ragsoc" label="Ragione sociale" />
-            <FormTextField
-              {...text}
-              name="name"
-              id="profile-name"
-              label="Nome"
-              required={req}
-              autoComplete="given-name"
-            />
-            <FormTextField {...text} name="lastname" id="profile-lastname" label="Cognome" autoComplete="family-name" />
-            <FormDateField
-              control={control}
-              name="dtnasc"
-              id="profile-dtnasc"
-              label="Data di nascita"
-              required={req}
-              readOnly={ro}
-            />
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="profile-codfis"
-              label="Codice fiscale"
-              required={req}
-              filter={codfisFilter}
-              slotProps={{
-                input: { readOnly: ro },
-                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
-              }}
-            />
-            <WideField span="two-sm">
-              <FormTextField
-                {...text}
-                name="address"
-                id="profile-address"
-                label="Indirizzo e numero civico"
-                required={req}
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField
-              {...text}
-              name="city"
-              id="profile-city"
-              label="Città"
-              required={req}
-              autoComplete="address-level2"
-            />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="profile-cap"
-              label="CAP"
-              required={req}
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField
-              control={control}
-              name="state"
-              id="profile-state"
-              label="Provincia"
-              required={req}
-              readOnly={ro}
-            />
-          </FormSection>
-
-          <FormSection title="Dati aziendali">
-            {/* Spec: Azienda is read-only in the self-edit; the company is the admin's record (issue 8). */}
-            <FormTextField
-              {...text}
-              name="azienda"
-              id="profile-azienda"
-              label="Azienda"
-              slotProps={{ input: { readOnly: ro || !setup.manage } }}
-            />
-            <FormTextField
-              {...text}
-              name="phone"
-              id="profile-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField {...text} name="cell" id="profile-cell" label="Cellulare" filter={phoneFilter} type="tel" />
-            <FormTextField
-              {...text}
-              name="email"
-              id="profile-email"
-              label="Email"
-              required={req}
-              type="email"
-              autoComplete="email"
-            />
-            <FormTextField
-              {...text}
-              name="website"
-              id="profile-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="profile-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
-          </FormSection>
-
-          <FormSection title="Riferimenti">
-            {setup.manage && (
-              <FormTextField
-                maxLength={30}
-                {...text}
-                name="code"
-                id="profile-code"
-                label="Codice posatore"
-                helperText="Univoco: due posatori non possono avere lo stesso codice"
-                slotProps={{ htmlInput: { spellCheck: false } }}
-              />
-            )}
-            <ReferenceField
-              control={control}
-              name="capoarea"
-              provinceField="state"
-              combo="cbocapoarea"
-              id="profile-capoarea"
-              label="Capo area"
-              readOnly={registryRo}
-            />
-            <ReferenceField
-              control={control}
-              name="rivenditore"
-              provinceField="state"
-              combo="cborivenditori"
-              id="profile-rivenditore"
-              label="Rivenditore"
-              readOnly={registryRo}
-            />
-            <FormComboField
-              control={control}
-              name="tipo"
-              id="profile-tipo"
-              label="Qualifica"
-              emptyLabel="Nessuna"
-              options={qualifiche.data ?? []}
-              loading={qualifiche.isPending}
-              readOnly={registryRo}
-            />
-            <FormMonthField
-              control={control}
-              name="dtstart"
-              id="profile-dtstart"
-              label="Data ultimo corso"
-              readOnly={registryRo}
-            />
-            <Box sx={{ display: 'flex', flexDirection: 'column', gridColumn: { sm: 'span 2', lg: 'span 2' } }}>
-              <FormCheckbox control={control} name="certificato" label="Certificato" readOnly={registryRo} />
-              {setup.diisocianati && (
-                <FormCheckbox control={control} name="diisocianati" label="Formazione diisocianati" readOnly={ro} />
-              )}
-              <FormCheckbox control={control} name="web" label="Visibile sul web" readOnly={ro} />
-              <FormCheckbox control={control} name="contoterzi" label="Lavora per conto terzi" readOnly={ro} />
-            </Box>
-          </FormSection>
+          <PersonalSection control={control} setup={setup} />
+          <CompanySection control={control} setup={setup} />
+          <ReferencesSection control={control} setup={setup} />
         </Stack>
       </Box>
       {redeeming && <RedeemCouponDialog posatore={profile.uuid} onClose={() => setRedeeming(false)} />}

@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import Alert from '@mui/material/Alert';
-import { msg } from '@portal/shared/messages-it';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { usePosatore } from '../api/get-posatore.ts';
 import { PosatoreGallery } from './posatore-gallery.tsx';
 import { PosatoreProfileForm } from './posatore-profile-form.tsx';
 import { ProfileSidePanel } from './profile-side-panel.tsx';
 import { variantSetups, type ProfileVariant } from './profile-variants.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 const GALLERY_LOCKED = 'Potrai aggiungere o togliere immagini quando il tuo profilo sarà in regola.';
 
@@ -34,12 +32,12 @@ export function PosatoreProfileScreen({
   const back = setup.listPath && <BackToList pathname={setup.listPath} search={listSearch} />;
 
   if (profile.isPending) return <FullPageSpinner />;
-  if (profile.isError) {
+  if (profile.data === undefined) {
     return (
       <>
         {back}
         <PageTitle title="Modifica Profilo" />
-        <Alert severity="error">{errorReason(profile.error, msg.erroreInterno)}</Alert>
+        <LoadError error={profile.error} />
       </>
     );
   }

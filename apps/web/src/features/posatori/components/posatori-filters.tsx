@@ -1,7 +1,8 @@
 import { accountStatoLabels, accountStati, posatoriQuery, type PosatoriQuery } from '@portal/shared/schemas/posatori';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { MonthYearField, UNFINISHED_MONTH } from '../../../components/month-year-field.tsx';
+import { MonthYearField } from '../../../components/month-year-field.tsx';
+import { UNFINISHED_MONTH } from '../../../components/picker-field-props.ts';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
 import { toListQuery } from '../../../lib/list-search-params.ts';
@@ -38,7 +39,7 @@ export function listFiltersOf(search: string) {
 }
 
 type PosatoriFiltersProps = {
-  /** Which filters this list offers (spec section 2 lists them per area). */
+  /** Which filters this list offers (each area has its own). */
   keys: readonly PosatoriFilterKey[];
   values: PosatoriFilterValues;
   onChange: (changes: Partial<PosatoriFilterValues>) => void;

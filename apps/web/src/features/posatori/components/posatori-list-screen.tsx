@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { msg } from '@portal/shared/messages-it';
@@ -12,28 +10,29 @@ import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import type { RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
 import { listViewOf, ViewSwitch } from '../../../components/view-switch.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, useListSearchParams, type RowLink } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { ManageCouponsDialog } from '../../coupons/components/manage-coupons-dialog.tsx';
 import { useDeletePosatori } from '../api/delete-posatori.ts';
-import { posatoriKey, usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
+import { usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
 import { PosatoriFilters, toPosatoriQuery, type PosatoriFilterKey } from './posatori-filters.tsx';
 import { PosatoriTable } from './posatori-table.tsx';
 import { PosatoriThumbnails } from './posatori-thumbnails.tsx';
 import { StatesLegend } from './states-legend.tsx';
 import { useInstallerDecisions } from './installer-decisions.tsx';
+import { posatoriKeys } from '../api/posatori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 
 type AreaSetup = {
   title: string;
   source: PosatoriSource;
-  /** Spec section 2: the filters of each area's list. */
+  /** The filters of each area's list. */
   filters: readonly PosatoriFilterKey[];
   /** Admin only: several rows can be selected and deleted together. */
   selectable: boolean;
@@ -82,7 +81,7 @@ type PosatoriListScreenProps = {
 };
 
 /**
- * The installer list of an area (spec section 2): filters, sort, page and view in the URL; table or thumbnails;
+ * The installer list of an area: filters, sort, page and view in the URL; table or thumbnails;
  * the row menu of the role; for the admin, multiple selection and delete.
  */
 export function PosatoriListScreen({ area, actions, children }: PosatoriListScreenProps) {
@@ -92,12 +91,12 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   const list = useListSearchParams(urlKeys);
   const view = listViewOf(list.values.view);
   const query = toPosatoriQuery(Object.fromEntries(setup.filters.map((key) => [key, list.values[key]])), list.page);
-  const posatori = usePosatori(setup.source, query);
+  const posatori = usePosatori(setup.source, query, true);
   const stati = useCombo('cbostato');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [managing, setManaging] = useState<{ uuid: string; name: string } | null>(null);
-  const reset = useSendReset(confirm, posatoriKey);
+  const reset = useSendReset(confirm, posatoriKeys.all);
   const decisions = useInstallerDecisions(confirm);
   const remove = useDeletePosatori();
 
@@ -117,30 +116,17 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   };
 
   const actionsOf = (row: PosatoreRow): RowAction[] => {
-    const edit = {
-      label: 'Modifica',
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => navigate(editPath(row.uuid), { state: { listSearch: location.search } }),
-    };
+    const edit = editAction(() => navigate(editPath(row.uuid), { state: { listSearch: location.search } }));
     const coupons = {
       label: 'Vedi Coupon',
       icon: <ConfirmationNumberIcon fontSize="small" />,
       onClick: () => navigate(`${editPath(row.uuid)}/coupon`, { state: { listSearch: location.search } }),
     };
-    const del = {
-      label: 'Elimina',
-      icon: <DeleteIcon fontSize="small" />,
-      danger: true,
-      onClick: () => void deleteRows([row.uuid], msg.confermaCancellazione),
-    };
+    const del = deleteAction(() => void deleteRows([row.uuid], msg.confermaCancellazione));
     if (area === 'capoarea') return [edit, coupons, del];
     return [
       edit,
-      {
-        label: resetLabel(row.userstato),
-        icon: <ResetIcon stato={row.userstato} />,
-        onClick: () => void reset.send(row.uuid, row.userstato),
-      },
+      reset.action(row.uuid, row.userstato),
       ...decisions.rowActions({ uuid: row.uuid, name: row.descri, stato: row.stato, userstato: row.userstato }),
       coupons,
       {
@@ -207,8 +193,8 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
       </ListCount>
 
       {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {posatori.isError && !data ? (
-        <Alert severity="error">{errorReason(posatori.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(posatori) ? (
+        <LoadError error={posatori.error} />
       ) : view === 'list' ? (
         <PosatoriTable {...viewProps} />
       ) : (

@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { PosatoreRow } from '@portal/shared/schemas/posatori';
 import { DataTable, type Column, type Selection } from '../../../components/data-table.tsx';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
+import { avatarColumn, NameCaption, NameCell } from '../../../components/list-cells.tsx';
 import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import type { RowLink } from '../../../lib/list-search-params.ts';
-import { CertificateIcon, courseMonth, NameLink, ProfileStatoChip } from './posatore-cells.tsx';
+import { CertificateIcon, courseMonth, PosatoreNameLink, ProfileStatoChip } from './posatore-cells.tsx';
 
 type PosatoriViewProps = {
   rows: readonly PosatoreRow[];
@@ -24,42 +21,22 @@ type PosatoriViewProps = {
   footer: ReactNode;
 };
 
-/** The table view of the installer lists: the columns of spec section 2; the minor ones give way on a phone. */
+/** The table view of the installer lists: its columns; the minor ones give way on a phone. */
 export function PosatoriTable({ rows, loading, linkOf, actionsOf, selection, stati, footer }: PosatoriViewProps) {
   const columns: Column<PosatoreRow>[] = [
-    {
-      key: 'img',
-      header: 'Immagine',
-      hideHeader: true,
-      width: 60,
-      hideBelow: 'sm',
-      render: (row) => (
-        <Box
-          component={RouterLink}
-          to={linkOf(row).to}
-          state={linkOf(row).state}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ display: 'inline-flex', textDecoration: 'none' }}
-        >
-          <PersonAvatar src={row.img} name={row.descri} size={36} />
-        </Box>
-      ),
-    },
+    avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: (row) => row.descri }),
     {
       key: 'descri',
       header: 'Nome',
       render: (row) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+        <NameCell>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <NameLink row={row} link={linkOf(row)} />
+            <PosatoreNameLink row={row} link={linkOf(row)} />
             <ProfileStatoChip stato={row.stato} stati={stati} />
           </Stack>
           {/* On a phone the type, code and province columns are gone: their values sit under the name. */}
-          <Typography variant="caption" sx={{ color: 'text.secondary', display: { sm: 'none' } }}>
-            {[row.destipo, row.code, row.prov].filter(Boolean).join(' · ')}
-          </Typography>
-        </Stack>
+          <NameCaption until="sm">{[row.destipo, row.code, row.prov].filter(Boolean).join(' · ')}</NameCaption>
+        </NameCell>
       ),
     },
     { key: 'destipo', header: 'Qualifica', hideBelow: 'sm', render: (row) => row.destipo },

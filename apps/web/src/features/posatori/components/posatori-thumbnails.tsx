@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,10 +8,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
+import { AvatarLink } from '../../../components/list-cells.tsx';
 import { RowMenu } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
-import { CertificateIcon, courseMonth, NameLink, ProfileStatoChip } from './posatore-cells.tsx';
+import { CertificateIcon, courseMonth, PosatoreNameLink, ProfileStatoChip } from './posatore-cells.tsx';
 import type { PosatoriViewProps } from './posatori-table.tsx';
 
 const gridSx = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' } as const;
@@ -82,18 +81,9 @@ export function PosatoriThumbnails({ rows, loading, linkOf, actionsOf, selection
                   )}
                   {actionsOf && <RowMenu label={`Azioni per ${row.descri}`} actions={actionsOf(row)} />}
                 </Box>
-                <Box
-                  component={RouterLink}
-                  to={link.to}
-                  state={link.state}
-                  tabIndex={-1}
-                  aria-hidden
-                  sx={{ mb: 1, display: 'inline-flex', textDecoration: 'none' }}
-                >
-                  <PersonAvatar src={row.img} name={row.descri} size={96} />
-                </Box>
+                <AvatarLink link={link} src={row.img} name={row.descri} size={96} mb={1} />
                 <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'center' }}>
-                  <NameLink row={row} link={link} />
+                  <PosatoreNameLink row={row} link={link} />
                   <CertificateIcon certified={row.certificato} />
                 </Stack>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>

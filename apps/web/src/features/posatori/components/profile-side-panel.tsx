@@ -13,12 +13,12 @@ import { accountStatoTitle, StatusDot } from '../../../components/status-dot.tsx
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useUploadProfileImage, type ProfileImagePath } from '../../images/api/upload-profile-image.ts';
-import { posatoriKey } from '../api/get-posatori.ts';
 import { CertificateIcon, ProfileStatoChip } from './posatore-cells.tsx';
 import { SuspensionButton, useInstallerDecisions } from './installer-decisions.tsx';
+import { posatoriKeys } from '../api/posatori-keys.ts';
 
 function ImageWithUpload({ profile, path, name }: { profile: PosatoreProfile; path: ProfileImagePath; name: string }) {
-  const upload = useUploadProfileImage(path, posatoriKey);
+  const upload = useUploadProfileImage(path, posatoriKeys.all);
   return (
     <ImageUpload src={profile.img} name={name} onUpload={(file) => upload.mutate(file)} uploading={upload.isPending} />
   );
@@ -34,7 +34,7 @@ function AdminControls({ profile, name }: { profile: PosatoreProfile; name: stri
         uuid={profile.uuid}
         username={profile.username}
         stato={profile.userstato}
-        manage={{ statoPath: `/api/posatori/${profile.uuid}/accesso`, ownerKey: posatoriKey }}
+        manage={{ statoPath: `/api/posatori/${profile.uuid}/accesso`, ownerKey: posatoriKeys.all }}
       />
       <SuspensionButton
         installer={{ uuid: profile.uuid, name, stato: profile.stato, userstato: profile.userstato }}

@@ -2,13 +2,13 @@ import type { GalleryPath } from '../../images/api/get-gallery.ts';
 import type { ProfileImagePath } from '../../images/api/upload-profile-image.ts';
 
 /**
- * The installer profile screens of spec section 2: the admin's edit (rules off), the area manager's, the
+ * The installer profile screens: the admin's edit (rules off), the area manager's, the
  * reseller's read-only view and the installer's own (the qualification-read-only variant).
  */
 export type ProfileVariant = 'admin' | 'capoarea' | 'rivenditori' | 'self';
 
 export type VariantSetup = {
-  /** Spec section 5: the admin edit has its rules switched off; types and sizes are still checked. */
+  /** The admin edit has its rules switched off; types and sizes are still checked. */
   rules: boolean;
   readOnly: boolean;
   /**
@@ -16,11 +16,11 @@ export type VariantSetup = {
    * the manufacturer's records: read-only on the installer's own profile.
    */
   registryReadOnly: boolean;
-  /** Spec section 6: only admin and capoarea see and edit the diisocyanate flag. */
+  /** Only admin and capoarea see and edit the diisocyanate flag. */
   diisocianati: boolean;
   /** The admin's: code and company editable, suspension and login switch in the side panel. */
   manage: boolean;
-  /** Spec sections 4 and 6: every save but the admin's confirms with 'Dati Salvati'. */
+  /** Every save but the admin's confirms with 'Dati Salvati'. */
   confirmSave: boolean;
   /** The list the screen belongs to: its back button, and for the area manager the place to go after saving. */
   listPath: string | null;
@@ -67,7 +67,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     confirmSave: true,
     listPath: '/rivenditori/posatori',
     backAfterSave: false,
-    // Spec section 6: a reseller changes neither the image nor the gallery of an installer.
+    // A reseller changes neither the image nor the gallery of an installer.
     imagePath: () => null,
     gallery: (uuid) => ({ path: `/api/posagallery/${uuid}`, editable: false }),
   },

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,16 +8,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { msg } from '@portal/shared/messages-it';
 import { couponStatoLabels } from '@portal/shared/schemas/coupons';
 import { reportUrl, type ReportDefinition } from '@portal/shared/schemas/reports';
 import { SEARCH_MIN } from '@portal/shared/schemas/search';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { useCouponChoices, useInstallerChoices, usePartnerChoices, useReports, type Subject } from '../api/reports.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 type Choices = (text: string) => { data?: Subject[] | undefined; isFetching: boolean };
 
@@ -144,7 +142,7 @@ function ReportCard({ report, onShow }: { report: ReportDefinition; onShow: (url
 }
 
 /**
- * /admin/report: the reports an admin can produce (spec sections 1 and 3, report definitions tied to forms), each
+ * /admin/report: the reports an admin can produce (report definitions tied to forms), each
  * with its subject; the PDF opens in the viewer and downloads from there.
  */
 export function ReportsScreen() {
@@ -154,8 +152,8 @@ export function ReportsScreen() {
   return (
     <>
       <PageTitle title="Report" />
-      {reports.isError ? (
-        <Alert severity="error">{errorReason(reports.error, msg.erroreInterno)}</Alert>
+      {reports.data === undefined ? (
+        <LoadError error={reports.error} />
       ) : (
         <Stack spacing={2}>
           {reports.data.data.map((r) => (

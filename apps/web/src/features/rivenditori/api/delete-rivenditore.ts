@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okReply } from '@portal/shared/schemas/auth';
 import { apiDelete } from '../../../lib/api-client.ts';
-import { rivenditoriKey } from './get-rivenditori.ts';
+import { rivenditoriKeys } from './rivenditori-keys.ts';
 
 /**
  * DELETE /api/rivenditore/{id} (admin): the reseller and their login; installers, partners and coupons that
@@ -15,6 +15,6 @@ export function useDeleteRivenditore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRivenditore,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rivenditoriKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rivenditoriKeys.all }),
   });
 }

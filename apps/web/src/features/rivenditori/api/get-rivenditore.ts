@@ -1,31 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rivenditoreProfile, type RivenditoreProfile } from '@portal/shared/schemas/rivenditori';
 import { apiGet } from '../../../lib/api-client.ts';
-import { rivenditoriKey } from './get-rivenditori.ts';
+import { blankAccount } from '../../../lib/blank-account.ts';
+import { rivenditoriKeys } from './rivenditori-keys.ts';
 
 /** The record of the create form (/admin/newrivenditori): there is no server call for a blank one. */
-export const blankRivenditore: RivenditoreProfile = {
-  uuid: '',
-  ragsoc: '',
-  code: '',
-  name: '',
-  lastname: '',
-  piva: '',
-  codfis: '',
-  address: '',
-  city: '',
-  cap: '',
-  state: '',
-  phone: '',
-  cell: '',
-  email: '',
-  website: '',
-  username: '',
-  capoarea: '',
-  provs: [],
-  img: '',
-  stato: 'none',
-};
+export const blankRivenditore: RivenditoreProfile = { ...blankAccount(), code: '', capoarea: '' };
 
 /** GET /api/rivenditore/{id}: admin, or an area manager whose reach includes the reseller. */
 export function getRivenditore(id: string, signal?: AbortSignal): Promise<RivenditoreProfile> {
@@ -34,7 +14,8 @@ export function getRivenditore(id: string, signal?: AbortSignal): Promise<Rivend
 
 export function rivenditoreQuery(id: string) {
   return queryOptions({
-    queryKey: [...rivenditoriKey, 'detail', id],
+    queryKey: rivenditoriKeys.detail(id),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getRivenditore(id, signal),
   });
 }

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { rivenditoriPage, type RivenditoriPage, type RivenditoriQuery } from '@portal/shared/schemas/rivenditori';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
+import { rivenditoriKeys } from './rivenditori-keys.ts';
 
-/** The reseller lists of spec section 7: every reseller (admin), the area manager's reach. */
+/** The reseller lists: every reseller (admin), the area manager's reach. */
 export type RivenditoriSource = '/api/rivenditori' | '/api/rivenditori_ca';
-
-/** Everything under this key is reseller data: a save, a delete, a status change invalidates it all. */
-export const rivenditoriKey = ['rivenditori'] as const;
 
 export function getRivenditori(
   source: RivenditoriSource,
@@ -18,7 +16,8 @@ export function getRivenditori(
 
 export function rivenditoriListQuery(source: RivenditoriSource, query: RivenditoriQuery) {
   return queryOptions({
-    queryKey: [...rivenditoriKey, 'list', source, query],
+    queryKey: rivenditoriKeys.list(source, query),
+    meta: { errorInPlace: true },
     queryFn: ({ signal }) => getRivenditori(source, query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,36 +1,33 @@
 import { useId, type ReactNode } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { msg } from '@portal/shared/messages-it';
 import {
   rivenditoreForm,
   rivenditoreSaveBody,
   type RivenditoreProfile,
   type RivenditoreSaveBody,
 } from '@portal/shared/schemas/rivenditori';
-import { capFilter, codfisFilter, phoneFilter } from '@portal/shared/validation/filters';
 import { resellerRules } from '@portal/shared/validation/profile-rules';
-import { failureMessage } from '@portal/shared/validation/rules';
-import { FormProvinceField } from '../../../components/form-fields.tsx';
 import { FormSection, WideField } from '../../../components/form-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import {
+  AddressFields,
+  CodiceFiscaleField,
+  CompanyFields,
+  PersonNameFields,
+} from '../../../components/profile-field-groups.tsx';
 import { ProfileLayout, SaveButton } from '../../../components/profile-layout.tsx';
 import { FormProvinceChips } from '../../../components/province-chips-field.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
-import { fieldMessages, markServerErrors } from '../../../lib/form-errors.ts';
-import { pivaFilter } from '../../../lib/input-filters.ts';
-import { showToast } from '../../../lib/toast-store.ts';
 import { ReferenceField } from '../../combos/components/reference-field.tsx';
-import { useSaveMyProfile } from '../../me/api/save-my-profile.ts';
+import { useAccountFormSave } from '../../me/components/use-account-form-save.ts';
 import { useSaveRivenditore } from '../api/save-rivenditore.ts';
 
 /**
  * admin: /admin/newrivenditori and /admin/rivenditore/{id}; capoarea: /capoarea/rivenditore/{id}, read-only with
- * no save button (spec section 2); self: /rivenditori/profilo (code, area manager and provinces are the admin's).
+ * no save button; self: /rivenditori/profilo (code, area manager and provinces are the admin's).
  */
 export type RivenditoreFormMode = 'admin' | 'capoarea' | 'self';
 
@@ -49,63 +46,42 @@ type RivenditoreFormProps = {
 };
 
 /**
- * The reseller form (spec section 5): name, lastname and e-mail required. A failed check -> 'Errore: {form
+ * The reseller form: name, lastname and e-mail required. A failed check -> 'Errore: {form
  * error}', a refused save -> 'Errore: {reason}'. A new reseller opens their edit screen, where the activation is
  * sent; the admin's saves stay (a quiet 'Salvato'), one's own confirms with 'Dati Salvati'.
  */
 export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) {
   const formId = useId();
-  const navigate = useNavigate();
   const isNew = profile.uuid === '';
-  const saveAdmin = useSaveRivenditore(isNew ? null : profile.uuid);
-  const saveOwn = useSaveMyProfile();
-  const save = mode === 'self' ? saveOwn : saveAdmin;
-  const { control, handleSubmit, setError, reset, formState } = useForm<RivenditoreSaveBody>({
+  const form = useForm<RivenditoreSaveBody>({
     resolver: zodResolver(rivenditoreForm),
     defaultValues: formValues(profile),
   });
+  const { submit, pending, savedQuietly } = useAccountFormSave({
+    form,
+    mode,
+    adminSave: useSaveRivenditore(isNew ? null : profile.uuid),
+    isNew,
+    createdText: 'Rivenditore creato: ora puoi mandare l’attivazione',
+    editPath: (uuid) => `/admin/rivenditore/${uuid}`,
+    fields,
+    rules: resellerRules,
+  });
+  const { control } = form;
   const ro = mode === 'capoarea';
-  const registryRo = mode !== 'admin';
   const req = !ro;
   const text = { control, fullWidth: true, slotProps: { input: { readOnly: ro } } } as const;
-
-  const onSuccess = (values: RivenditoreSaveBody, uuid: unknown) => {
-    reset(values);
-    if (mode === 'self') showToast(msg.datiSalvati, 'success');
-    else if (isNew && typeof uuid === 'string') {
-      showToast('Rivenditore creato: ora puoi mandare l’attivazione', 'success');
-      navigate(`/admin/rivenditore/${uuid}`, { replace: true });
-    }
-  };
-  const onError = (error: unknown) => {
-    markServerErrors(error, setError, fields);
-    showToast(msg.errore(errorReason(error, msg.erroreInterno)), 'error');
-  };
-  const onValid = (values: RivenditoreSaveBody) => {
-    if (mode === 'admin') saveAdmin.mutate(values, { onSuccess: (uuid) => onSuccess(values, uuid), onError });
-    else if (mode === 'self') saveOwn.mutate(values, { onSuccess: () => onSuccess(values, null), onError });
-  };
-  const onInvalid = (errors: FieldErrors<RivenditoreSaveBody>) =>
-    showToast(failureMessage(resellerRules, fieldMessages(errors)), 'warning');
 
   return (
     <ProfileLayout
       aside={aside}
-      actions={
-        ro ? undefined : (
-          <SaveButton
-            formId={formId}
-            pending={save.isPending}
-            savedQuietly={mode === 'admin' && !isNew && save.isSuccess && !formState.isDirty}
-          />
-        )
-      }
+      actions={ro ? undefined : <SaveButton formId={formId} pending={pending} savedQuietly={savedQuietly} />}
     >
       <Box
         component="form"
         id={formId}
         noValidate
-        onSubmit={handleSubmit(onValid, onInvalid)}
+        onSubmit={submit}
         aria-label={isNew ? 'Nuovo rivenditore' : 'Modifica Profilo'}
       >
         <Stack spacing={2}>
@@ -114,135 +90,67 @@ export function RivenditoreForm({ profile, mode, aside }: RivenditoreFormProps) 
             <WideField span="two">
               <FormTextField {...text} name="ragsoc" id="rivenditore-ragsoc" label="Ragione sociale" />
             </WideField>
-            <FormTextField
-              {...text}
-              name="name"
-              id="rivenditore-name"
-              label="Nome"
-              required={req}
-              autoComplete="given-name"
-            />
-            <FormTextField
-              {...text}
-              name="lastname"
-              id="rivenditore-lastname"
-              label="Cognome"
-              required={req}
-              autoComplete="family-name"
-            />
-            <FormTextField
-              maxLength={16}
-              {...text}
-              name="codfis"
-              id="rivenditore-codfis"
-              label="Codice fiscale"
-              filter={codfisFilter}
-              slotProps={{
-                input: { readOnly: ro },
-                htmlInput: { autoCapitalize: 'characters', spellCheck: false },
-              }}
-            />
-            <WideField span="two-sm">
-              <FormTextField
-                {...text}
-                name="address"
-                id="rivenditore-address"
-                label="Indirizzo e numero civico"
-                autoComplete="street-address"
-              />
-            </WideField>
-            <FormTextField {...text} name="city" id="rivenditore-city" label="Città" autoComplete="address-level2" />
-            <FormTextField
-              maxLength={5}
-              {...text}
-              name="cap"
-              id="rivenditore-cap"
-              label="CAP"
-              filter={capFilter}
-              autoComplete="postal-code"
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormProvinceField control={control} name="state" id="rivenditore-state" label="Provincia" readOnly={ro} />
+            <PersonNameFields control={control} idPrefix="rivenditore" readOnly={ro} required={req} />
+            <CodiceFiscaleField control={control} idPrefix="rivenditore" readOnly={ro} />
+            <AddressFields control={control} idPrefix="rivenditore" readOnly={ro} addressSpan="two-sm" />
           </FormSection>
 
           <FormSection title="Dati aziendali">
-            <FormTextField
-              {...text}
-              name="phone"
-              id="rivenditore-phone"
-              label="Telefono"
-              filter={phoneFilter}
-              type="tel"
-              autoComplete="tel"
-            />
-            <FormTextField
-              {...text}
-              name="cell"
-              id="rivenditore-cell"
-              label="Cellulare"
-              filter={phoneFilter}
-              type="tel"
-            />
-            <FormTextField
-              {...text}
-              name="email"
-              id="rivenditore-email"
-              label="Email"
-              required={req}
-              type="email"
-              autoComplete="email"
-              helperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
-            />
-            <FormTextField
-              {...text}
-              name="website"
-              id="rivenditore-website"
-              label="Sito Web"
-              type="url"
-              autoComplete="url"
-            />
-            <FormTextField
-              maxLength={11}
-              {...text}
-              name="piva"
-              id="rivenditore-piva"
-              label="Partita IVA"
-              filter={pivaFilter}
-              slotProps={{ input: { readOnly: ro }, htmlInput: { inputMode: 'numeric' } }}
+            <CompanyFields
+              control={control}
+              idPrefix="rivenditore"
+              readOnly={ro}
+              emailRequired={req}
+              emailHelperText={isNew ? 'Sarà anche il nome utente per l’accesso' : undefined}
             />
           </FormSection>
 
-          <FormSection title="Riferimenti">
-            <FormTextField
-              maxLength={30}
-              {...text}
-              name="code"
-              id="rivenditore-code"
-              label="Codice"
-              slotProps={{ input: { readOnly: registryRo } }}
-            />
-            <ReferenceField
-              control={control}
-              name="capoarea"
-              provinceField="state"
-              combo="cbocapoarea"
-              id="rivenditore-capoarea"
-              label="Capo area"
-              readOnly={registryRo}
-            />
-            <WideField>
-              <FormProvinceChips
-                control={control}
-                name="provs"
-                id="rivenditore-provs"
-                label="Province servite"
-                readOnly={registryRo}
-                helperText={mode === 'self' ? 'Le assegna l’amministrazione' : undefined}
-              />
-            </WideField>
-          </FormSection>
+          <RivenditoreReferences control={control} mode={mode} />
         </Stack>
       </Box>
     </ProfileLayout>
+  );
+}
+
+/** Riferimenti: the code, the area manager and the provinces served, which only the admin edits. */
+function RivenditoreReferences({
+  control,
+  mode,
+}: {
+  control: Control<RivenditoreSaveBody>;
+  mode: RivenditoreFormMode;
+}) {
+  const registryRo = mode !== 'admin';
+  return (
+    <FormSection title="Riferimenti">
+      <FormTextField
+        maxLength={30}
+        control={control}
+        fullWidth
+        name="code"
+        id="rivenditore-code"
+        label="Codice"
+        slotProps={{ input: { readOnly: registryRo } }}
+      />
+      <ReferenceField
+        control={control}
+        name="capoarea"
+        provinceField="state"
+        combo="cbocapoarea"
+        id="rivenditore-capoarea"
+        label="Capo area"
+        readOnly={registryRo}
+      />
+      <WideField>
+        <FormProvinceChips
+          control={control}
+          name="provs"
+          id="rivenditore-provs"
+          label="Province servite"
+          readOnly={registryRo}
+          helperText={mode === 'self' ? 'Le assegna l’amministrazione' : undefined}
+        />
+      </WideField>
+    </FormSection>
   );
 }

@@ -1,27 +1,26 @@
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { msg } from '@portal/shared/messages-it';
 import type { RivenditoreProfile } from '@portal/shared/schemas/rivenditori';
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankRivenditore, useRivenditore } from '../api/get-rivenditore.ts';
-import { rivenditoriKey } from '../api/get-rivenditori.ts';
 import { RivenditoreForm } from './rivenditore-form.tsx';
+import { rivenditoriKeys } from '../api/rivenditori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 export type RivenditoreArea = 'admin' | 'capoarea';
 
 const personName = (p: RivenditoreProfile) => [p.name, p.lastname].filter(Boolean).join(' ');
 
 function PhotoWithUpload({ profile }: { profile: RivenditoreProfile }) {
-  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, rivenditoriKey);
+  const upload = useUploadProfileImage(`/api/saveimg/${profile.uuid}/profile`, rivenditoriKeys.all);
   return (
     <ImageUpload
       src={profile.img}
@@ -61,7 +60,7 @@ function RivenditoreAside({ profile, area }: { profile: RivenditoreProfile; area
           uuid={profile.uuid}
           username={profile.username}
           stato={profile.stato}
-          manage={{ statoPath: `/api/rivenditore/${profile.uuid}/stato`, ownerKey: rivenditoriKey }}
+          manage={{ statoPath: `/api/rivenditore/${profile.uuid}/stato`, ownerKey: rivenditoriKeys.all }}
         />
       ) : (
         <AsideInfo label="Codice" value={profile.code} />
@@ -84,12 +83,12 @@ export function RivenditoreProfileScreen({ area, id }: { area: RivenditoreArea; 
   const title = id === null ? 'Nuovo rivenditore' : area === 'admin' ? 'Modifica Profilo' : 'Rivenditore';
 
   if (id !== null && profile.isPending) return <FullPageSpinner />;
-  if (id !== null && profile.isError) {
+  if (id !== null && failedToLoad(profile)) {
     return (
       <>
         {back}
         <PageTitle title={title} />
-        <Alert severity="error">{errorReason(profile.error, msg.erroreInterno)}</Alert>
+        <LoadError error={profile.error} />
       </>
     );
   }

@@ -1,13 +1,6 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { useLocation, useNavigate } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { msg } from '@portal/shared/messages-it';
 import { rivenditoriQuery, type RivenditoreRow } from '@portal/shared/schemas/rivenditori';
@@ -16,24 +9,25 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
+import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
-import { PersonAvatar } from '../../../components/person-avatar.tsx';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
-import { RowMenu, type RowAction } from '../../../components/row-menu.tsx';
+import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { ResetIcon, resetLabel, useSendReset } from '../../auth/components/account-reset.tsx';
+import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useDeleteRivenditore } from '../api/delete-rivenditore.ts';
-import { rivenditoriKey, useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
+import { useRivenditori, type RivenditoriSource } from '../api/get-rivenditori.ts';
 import type { RivenditoreArea } from './rivenditore-profile-screen.tsx';
+import { rivenditoriKeys } from '../api/rivenditori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 type AreaSetup = {
   source: RivenditoriSource;
-  /** Spec section 2: the admin filters by company name, code and province; the area manager by name and province. */
+  /** The admin filters by company name, code and province; the area manager by name and province. */
   filters: readonly ('name' | 'code' | 'state')[];
   editPath: (uuid: string) => string;
 };
@@ -52,7 +46,7 @@ const personName = (row: RivenditoreRow) => [row.name, row.lastname].filter(Bool
 const displayName = (row: RivenditoreRow) => row.ragsoc || personName(row) || row.code || 'Senza nome';
 
 /**
- * The reseller lists (spec section 2). Admin: avatar, name, province, code, status dot; Modifica, reset or
+ * The reseller lists. Admin: avatar, name, province, code, status dot; Modifica, reset or
  * activation, Elimina; 'AGGIUNGI RIVENDITORE'. Area manager: the resellers in reach, read-only, with the export of a
  * reseller's installers (in preparation until the exports).
  */
@@ -66,7 +60,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
   const remove = useDeleteRivenditore();
   const { confirm, dialog } = useConfirm();
   const { download, dialog: downloadDialog } = useDownload();
-  const reset = useSendReset(confirm, rivenditoriKey);
+  const reset = useSendReset(confirm, rivenditoriKeys.all);
 
   const data = rivenditori.data;
   const linkOf = (row: RivenditoreRow) => rowLink(setup.editPath(row.uuid), location.search);
@@ -87,69 +81,26 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
           },
         ]
       : [
-          { label: 'Modifica', icon: <EditIcon fontSize="small" />, onClick: () => open(row) },
-          {
-            label: resetLabel(row.stato),
-            icon: <ResetIcon stato={row.stato} />,
-            onClick: () => void reset.send(row.uuid, row.stato),
-          },
-          {
-            label: 'Elimina',
-            icon: <DeleteIcon fontSize="small" />,
-            danger: true,
-            onClick: async () => {
-              if (!(await confirm(msg.confermaCancellazione))) return;
-              remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
-            },
-          },
+          editAction(() => open(row)),
+          reset.action(row.uuid, row.stato),
+          deleteAction(async () => {
+            if (!(await confirm(msg.confermaCancellazione))) return;
+            remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
+          }),
         ];
 
   const columns: Column<RivenditoreRow>[] = [
-    {
-      key: 'img',
-      header: 'Immagine',
-      hideHeader: true,
-      width: 60,
-      hideBelow: 'sm',
-      render: (row) => (
-        <Box
-          component={RouterLink}
-          to={linkOf(row).to}
-          state={linkOf(row).state}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ display: 'inline-flex', textDecoration: 'none' }}
-        >
-          <PersonAvatar src={row.img} name={displayName(row)} size={36} />
-        </Box>
-      ),
-    },
+    avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: displayName }),
     {
       key: 'ragsoc',
       header: 'Nome',
       render: (row) => (
-        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={linkOf(row).to}
-            state={linkOf(row).state}
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-          >
-            {displayName(row)}
-          </Link>
-          {row.ragsoc && personName(row) && (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {personName(row)}
-            </Typography>
-          )}
+        <NameCell>
+          <NameLink link={linkOf(row)}>{displayName(row)}</NameLink>
+          {row.ragsoc && personName(row) && <NameCaption>{personName(row)}</NameCaption>}
           {/* On a phone the code column is gone: it sits under the name. */}
-          {row.code && (
-            <Typography variant="caption" sx={{ color: 'text.secondary', display: { md: 'none' } }}>
-              {row.code}
-            </Typography>
-          )}
-        </Stack>
+          {row.code && <NameCaption until="md">{row.code}</NameCaption>}
+        </NameCell>
       ),
     },
     { key: 'prov', header: 'Provincia', align: 'center', width: 90, render: (row) => row.prov },
@@ -209,8 +160,8 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
       </FilterBar>
       <ListCount count={data?.reccount} noun={['rivenditore', 'rivenditori']} failed={rivenditori.isError} />
       {data && !rivenditori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {rivenditori.isError && !data ? (
-        <Alert severity="error">{errorReason(rivenditori.error, msg.erroreInterno)}</Alert>
+      {failedToLoad(rivenditori) ? (
+        <LoadError error={rivenditori.error} />
       ) : (
         <DataTable
           label="Elenco rivenditori"

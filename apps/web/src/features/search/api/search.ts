@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN, searchReply, type SearchResult } from '@portal/shared/schemas/search';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
+import { searchKeys } from './search-keys.ts';
 
 /** GET /api/ricerca?pricerca=: companies, people and messages the user may see, from 3 characters. */
 export function search(text: string, signal?: AbortSignal): Promise<SearchResult[]> {
@@ -9,7 +10,7 @@ export function search(text: string, signal?: AbortSignal): Promise<SearchResult
 
 export function useSearch(text: string) {
   return useQuery({
-    queryKey: ['search', text],
+    queryKey: searchKeys.results(text),
     queryFn: ({ signal }) => search(text, signal),
     enabled: text.length >= SEARCH_MIN,
     placeholderData: keepPreviousData,

@@ -17,8 +17,8 @@ const kindLabels: Record<SearchKind, string> = {
 };
 
 /**
- * Where a result leads inside the searcher's own area (spec section 2 lists the admin's; the other roles get the
- * same screens of their area). undefined: nothing of that kind to open in this area.
+ * Where a result leads inside the searcher's own area (the admin's screens, or the same screens of the other roles'
+ * areas). undefined: nothing of that kind to open in this area.
  */
 export function resultPath(area: Role, result: SearchResult): string | undefined {
   switch (result.tipo) {

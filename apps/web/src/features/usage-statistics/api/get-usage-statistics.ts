@@ -1,21 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionsReply, type SessionsQuery } from '@portal/shared/schemas/sessions';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
+import { usageStatisticsKeys } from './usage-statistics-keys.ts';
 
 /** GET /api/sessions: the usage statistics of a range (dal..al; the server's defaults when absent). */
-export function getSessions(range: SessionsQuery, signal?: AbortSignal) {
+export function getUsageStatistics(range: SessionsQuery, signal?: AbortSignal) {
   return apiGet(withQuery('/api/sessions', range), sessionsReply, { signal });
 }
 
-export const sessionsQueryOptions = (range: SessionsQuery) =>
+export const usageStatisticsQuery = (range: SessionsQuery) =>
   queryOptions({
-    queryKey: ['sessions', range.dal ?? '', range.al ?? ''],
-    queryFn: ({ signal }) => getSessions(range, signal),
+    queryKey: usageStatisticsKeys.range(range.dal ?? '', range.al ?? ''),
+    meta: { errorInPlace: true },
+    queryFn: ({ signal }) => getUsageStatistics(range, signal),
     // A new range keeps the figures on screen until its own arrive.
     placeholderData: keepPreviousData,
   });
 
-export const useSessions = (range: SessionsQuery) => useQuery(sessionsQueryOptions(range));
+export const useUsageStatistics = (range: SessionsQuery) => useQuery(usageStatisticsQuery(range));
 
 /** GET /api/exports/sessions: the same figures as a workbook, one sheet per table. */
-export const sessionsExportUrl = (range: SessionsQuery) => withQuery('/api/exports/sessions', range);
+export const usageStatisticsExportUrl = (range: SessionsQuery) => withQuery('/api/exports/sessions', range);

@@ -12,7 +12,7 @@ export type MenuEntry = {
   readonly exact?: boolean;
   /** Further path prefixes that belong to this item (e.g. /admin/newpartner to 'Aziende partner'). */
   readonly alsoSelects?: readonly string[];
-  /** Shown only when the avatar allows it (installer menu, spec section 2). */
+  /** Shown only when the avatar allows it (the installer menu). */
   readonly showWhen?: 'statoOk' | 'hasCoupons';
 };
 
@@ -23,7 +23,7 @@ function allowed(entry: MenuEntry, avatar: Avatar | undefined): boolean {
     case 'statoOk':
       return avatar?.stato === 'OK';
     case 'hasCoupons':
-      // Only Home and the profile unless the stato is OK (spec section 2): the coupons too.
+      // Only Home and the profile unless the stato is OK: the coupons too.
       return avatar?.stato === 'OK' && (avatar.ccoupon ?? 0) > 0;
   }
 }

@@ -16,8 +16,9 @@ import Typography from '@mui/material/Typography';
 import type { MassActivation } from '@portal/shared/schemas/sendmassive';
 import { msg } from '@portal/shared/messages-it';
 import { errorReason } from '../../../lib/api-error.ts';
-import { posatoriKey } from '../../posatori/api/get-posatori.ts';
-import { isRunning, useMassActivation } from '../api/sendmassive.ts';
+import { isRunning, useMassActivation } from '../api/mass-activation.ts';
+import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
+import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const number = (n: number) => n.toLocaleString('it-IT');
 
@@ -46,7 +47,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
   const prepared = run ? run.finished_at !== '' : false;
   // The registry's status dots change once the accounts exist.
   useEffect(() => {
-    if (prepared) void queryClient.invalidateQueries({ queryKey: posatoriKey });
+    if (prepared) void queryClient.invalidateQueries({ queryKey: posatoriKeys.all });
   }, [prepared, queryClient]);
 
   const phase = run && phaseOf(run);
@@ -72,7 +73,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
             {errorReason(failure, msg.erroreInterno)}
           </Alert>
         )}
-        {query.isError && <Alert severity="error">{errorReason(query.error, msg.erroreInterno)}</Alert>}
+        {failedToLoad(query) && <LoadError error={query.error} />}
         {!run && query.isPending && <LinearProgress aria-label="Caricamento" />}
         {run && phase && (
           <>

@@ -14,7 +14,7 @@ import type { Role } from '@portal/shared/roles';
 import type { Avatar } from '@portal/shared/schemas/me';
 import { useLogout } from '../../features/auth/api/delete-session.ts';
 import { initials } from '../../lib/formatters.ts';
-import { PersonAvatar } from '../person-avatar.tsx';
+import { PersonAvatar } from '../../components/person-avatar.tsx';
 
 function UserAvatar({ avatar, size }: { avatar: Avatar | undefined; size: number }) {
   return <PersonAvatar src={avatar?.img} name={avatar?.name ?? ''} size={size} />;

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -23,9 +22,8 @@ import { DateField } from '../../../components/date-field.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ListHeading } from '../../../components/list-heading.tsx';
-import { errorReason } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formatters.ts';
-import { sessionsExportUrl, useSessions } from '../api/get-sessions.ts';
+import { usageStatisticsExportUrl, useUsageStatistics } from '../api/get-usage-statistics.ts';
 import { FigureTable, formatCount, type FigureColumn } from './figure-table.tsx';
 import {
   ActiveChart,
@@ -38,6 +36,7 @@ import {
   ResellersChart,
   StatoChart,
 } from './usage-charts.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** Quick ranges, each ending today. */
 const presets = [
@@ -309,17 +308,17 @@ function Figures({ data }: { data: SessionsReply }) {
 }
 
 /**
- * /admin/sessions (spec section 2, 'usage statistics'): how the portal is used in a range (logins, active people,
+ * /admin/sessions ('usage statistics'): how the portal is used in a range (logins, active people,
  * downloads, reads), the registry today, and the coupons per month, each as a chart with its numbers below; the
  * range lives in the URL, and 'Esporta Excel' downloads the same tables as a workbook.
  */
-export function SessionsScreen() {
+export function UsageStatisticsScreen() {
   const [params, setParams] = useSearchParams();
   const range: SessionsQuery = {};
   const asked = sessionsQuery.safeParse({ dal: params.get('dal') ?? undefined, al: params.get('al') ?? undefined });
   // A hand-edited link the API would refuse falls back to the default range.
   if (asked.success) Object.assign(range, asked.data);
-  const stats = useSessions(range);
+  const stats = useUsageStatistics(range);
   const { download, dialog } = useDownload();
   const shown = { dal: range.dal ?? stats.data?.dal ?? '', al: range.al ?? stats.data?.al ?? '' };
 
@@ -334,7 +333,7 @@ export function SessionsScreen() {
             icon: <DownloadIcon />,
             onClick: () =>
               download(
-                sessionsExportUrl(stats.data ? { dal: stats.data.dal, al: stats.data.al } : range),
+                usageStatisticsExportUrl(stats.data ? { dal: stats.data.dal, al: stats.data.al } : range),
                 'Esporta statistiche',
               ),
           },
@@ -352,10 +351,10 @@ export function SessionsScreen() {
       </Box>
       {stats.isPending ? (
         <FullPageSpinner />
-      ) : stats.isError ? (
-        <Alert severity="error">{errorReason(stats.error, msg.erroreInterno)}</Alert>
-      ) : (
+      ) : stats.data ? (
         <Figures data={stats.data} />
+      ) : (
+        <LoadError error={stats.error} />
       )}
       {dialog}
     </>
