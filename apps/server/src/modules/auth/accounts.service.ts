@@ -218,7 +218,7 @@ export async function deletePersonWithAccount(
 ): Promise<void> {
   const deleted = await db.transaction().execute(async (tx) => {
     const row = await deleteRow(tx);
-    if (row?.user_uuid) await repo.removeAccountRole(tx, row.user_uuid, person.role);
+    if (row?.user_uuid) await users.removeAccountRole(tx, row.user_uuid, person.role);
     return row !== undefined;
   });
   if (!deleted) throw notFound();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReply } from '@portal/shared/schemas/errors';
-import { massActivation, massActivationReply } from '@portal/shared/schemas/sendmassive';
+import { massActivation, massActivationReply } from '@portal/shared/schemas/mass-activation';
 import { z } from 'zod';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';

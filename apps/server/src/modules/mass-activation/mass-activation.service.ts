@@ -1,4 +1,4 @@
-import type { MassActivation } from '@portal/shared/schemas/sendmassive';
+import type { MassActivation } from '@portal/shared/schemas/mass-activation';
 import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';

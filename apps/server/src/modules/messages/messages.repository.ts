@@ -150,7 +150,7 @@ export async function recipientCount(db: DbOrTx, messageUuid: string): Promise<n
 
 /**
  * The notification e-mail of every recipient with an address and a usable account, queued in one INSERT ... SELECT
- * (lib/mail-queue.ts sends them at its pace). The row id `msg:{message}:{user}` makes a second call a no-op for
+ * (modules/mail/mail-queue.ts sends them at its pace). The row id `msg:{message}:{user}` makes a second call a no-op for
  * those already queued, so an edit that adds recipients notifies only the new ones. They are bulk mails in the
  * sender's lane, numbered from the lane's next turn, so a large send takes turns with everyone else's. An installer
  * whose profile is not OK gets the message in the inbox, to read once it is, but no e-mail about it

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionsQuery, sessionsReply } from '@portal/shared/schemas/sessions';
+import { sessionsQuery, sessionsReply } from '@portal/shared/schemas/usage-statistics';
 import type { Db } from '../../db/database.ts';
 import { sendWorkbook } from '../../lib/xlsx-export.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';

@@ -8,7 +8,7 @@ import {
   type RoleCounts,
   type SessionsQuery,
   type SessionsReply,
-} from '@portal/shared/schemas/sessions';
+} from '@portal/shared/schemas/usage-statistics';
 import type { DbOrTx } from '../../db/database.ts';
 import { addDays, todayInRome } from '../../lib/clock.ts';
 import { onePage, sheetOf, type ExportColumn, type Sheet } from '../../lib/xlsx-export.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MassActivation } from '@portal/shared/schemas/sendmassive';
+import type { MassActivation } from '@portal/shared/schemas/mass-activation';
 import { sendDueMails } from '../../../src/modules/mail/mail-queue.ts';
 import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, login, loginEveryRole, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionsReply } from '@portal/shared/schemas/sessions';
+import type { SessionsReply } from '@portal/shared/schemas/usage-statistics';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
 import { rangeOf, usageRecorder } from '../../../src/modules/usage-statistics/usage-statistics.service.ts';
 import { createTestContext, loginAs, loginEveryRole, type TestContext } from '../../helpers.ts';

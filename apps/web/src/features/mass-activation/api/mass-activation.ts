@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { massActivation, massActivationReply, type MassActivation } from '@portal/shared/schemas/sendmassive';
+import { massActivation, massActivationReply, type MassActivation } from '@portal/shared/schemas/mass-activation';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { massActivationKeys } from './mass-activation-keys.ts';

@@ -13,7 +13,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { MassActivation } from '@portal/shared/schemas/sendmassive';
+import type { MassActivation } from '@portal/shared/schemas/mass-activation';
 import { msg } from '@portal/shared/messages-it';
 import { errorReason } from '../../../lib/api-error.ts';
 import { isRunning, useMassActivation } from '../api/mass-activation.ts';

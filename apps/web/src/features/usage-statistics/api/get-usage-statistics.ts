@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionsReply, type SessionsQuery } from '@portal/shared/schemas/sessions';
+import { sessionsReply, type SessionsQuery } from '@portal/shared/schemas/usage-statistics';
 import { apiGet, withQuery } from '../../../lib/api-client.ts';
 import { usageStatisticsKeys } from './usage-statistics-keys.ts';
 

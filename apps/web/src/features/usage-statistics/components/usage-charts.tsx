@@ -5,7 +5,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { lighten, useTheme } from '@mui/material/styles';
 import type { Role } from '@portal/shared/roles';
-import { sessionRoleLabels, sessionRoles, type SessionsReply } from '@portal/shared/schemas/sessions';
+import { sessionRoleLabels, sessionRoles, type SessionsReply } from '@portal/shared/schemas/usage-statistics';
 import { formatCount } from './figure-table.tsx';
 
 /** The charts' own words in Italian (MUI X ships no Italian locale for the charts). */

@@ -17,7 +17,7 @@ import {
   sessionsQuery,
   type SessionsQuery,
   type SessionsReply,
-} from '@portal/shared/schemas/sessions';
+} from '@portal/shared/schemas/usage-statistics';
 import { DateField } from '../../../components/date-field.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
