@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { malformedRequests, urlOf, type RouteShape } from './malformed.ts';
 
 /**
@@ -40,7 +40,7 @@ export function appOfRoutes(collect: (method: string, route: RouteOptions) => vo
       },
     });
     await fuzzed.app.ready();
-    fuzzed.admin = await loginAs(fuzzed.app, 'admin');
+    fuzzed.admin = await cookieOf(fuzzed.app, 'admin');
   });
   afterAll(async () => {
     await fuzzed.app.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, textFilter } from '../../src/lib/text-search.ts';
 import { nameField } from '../../src/modules/posatori/posatori.repository.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { multipart } from '../multipart.ts';
 
 /**
@@ -15,8 +15,8 @@ let admin: string;
 let capoarea: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await loginAs(ctx.app, 'admin');
-  capoarea = await loginAs(ctx.app, 'capoarea');
+  admin = await cookieOf(ctx.app, 'admin');
+  capoarea = await cookieOf(ctx.app, 'capoarea');
 });
 afterAll(() => ctx.close());
 

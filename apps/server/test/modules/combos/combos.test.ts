@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provinces } from '@portal/shared/provinces';
 import { posaOrders, posatoreStati } from '@portal/shared/schemas/posatori';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
 let cookie: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  cookie = await loginAs(ctx.app, 'posatore');
+  cookie = await cookieOf(ctx.app, 'posatore');
 });
 afterAll(() => ctx.close());
 
@@ -56,7 +56,7 @@ describe('combos', () => {
 
   it('every role may read them', async () => {
     for (const role of ['admin', 'capoarea', 'rivenditori', 'posatore'] as const) {
-      expect((await get('/api/qualifiche', await loginAs(ctx.app, role))).statusCode).toBe(200);
+      expect((await get('/api/qualifiche', await cookieOf(ctx.app, role))).statusCode).toBe(200);
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, login, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, cookieOf, type TestContext } from '../../helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('GET /api/avatar and /api/me', () => {
   });
 
   it('gives the installer stato and coupon count, and their unread messages', async () => {
-    const cookie = await loginAs(ctx.app, 'posatore');
+    const cookie = await cookieOf(ctx.app, 'posatore');
     expect((await get('/api/avatar', cookie)).json()).toEqual({
       msgcount: 3,
       img: '',
@@ -40,7 +40,7 @@ describe('GET /api/avatar and /api/me', () => {
   });
 
   it('counts only unread messages', async () => {
-    const cookie = await loginAs(ctx.app, 'posatore');
+    const cookie = await cookieOf(ctx.app, 'posatore');
     const user = await ctx.db
       .selectFrom('users')
       .select('uuid')
@@ -62,9 +62,9 @@ describe('GET /api/avatar and /api/me', () => {
   });
 
   it('gives the admin, area manager and reseller their own card without installer fields', async () => {
-    const admin = (await get('/api/avatar', await loginAs(ctx.app, 'admin'))).json();
+    const admin = (await get('/api/avatar', await cookieOf(ctx.app, 'admin'))).json();
     expect(admin).toEqual({ msgcount: 2, img: '', name: 'Laura Amministratrice' });
-    const capoarea = await loginAs(ctx.app, 'capoarea');
+    const capoarea = await cookieOf(ctx.app, 'capoarea');
     expect((await get('/api/avatar', capoarea)).json()).toEqual({ msgcount: 2, img: '', name: 'Giorgio Valli' });
     expect((await get('/api/me', capoarea)).json()).toMatchObject({
       role: 'capoarea',
@@ -72,7 +72,7 @@ describe('GET /api/avatar and /api/me', () => {
       lastname: 'Valli',
       state: 'MI',
     });
-    const riv = await loginAs(ctx.app, 'rivenditori');
+    const riv = await cookieOf(ctx.app, 'rivenditori');
     expect((await get('/api/avatar', riv)).json()).toEqual({ msgcount: 2, img: '', name: 'Franco Bellini' });
     expect((await get('/api/me', riv)).json()).toMatchObject({
       role: 'rivenditori',
@@ -81,8 +81,8 @@ describe('GET /api/avatar and /api/me', () => {
   });
 
   it('tells an installer in plain Italian what keeps their profile from OK (err1), and nobody else', async () => {
-    expect((await get('/api/me', await loginAs(ctx.app, 'posatore'))).json().err1).toBe('');
-    expect((await get('/api/me', await loginAs(ctx.app, 'admin'))).json().err1).toBe('');
+    expect((await get('/api/me', await cookieOf(ctx.app, 'posatore'))).json().err1).toBe('');
+    expect((await get('/api/me', await cookieOf(ctx.app, 'admin'))).json().err1).toBe('');
     const incomplete = await ctx.db
       .selectFrom('posatori')
       .innerJoin('users', 'users.uuid', 'posatori.user_uuid')
