@@ -8,11 +8,12 @@ import { createTestContext, cookieOf, personOfUser, type TestContext } from '../
 import { imageForm, multipart } from '../multipart.ts';
 import type { PosatoreStato } from '../../src/modules/posatori/posatori.table.ts';
 import { profileNotOkReason } from '../../src/plugins/profile-gate.ts';
-import { authorizationTable, type CaseContext, type Cell, type Line, type Request } from './authorization-table.ts';
+import type { CaseContext, Cell, Line, Request } from './authorization-cells.ts';
+import { authorizationTable } from './authorization-table.ts';
 import { createFixtures, type Fixtures, type RowKind } from './fixtures.ts';
 
 /**
- * Issue 8, item 11: the authorization tests, generated from authorization-table.ts. For every line, every role and
+ * The authorization tests, generated from authorization-table.ts. For every line, every role and
  * every kind of row the fixtures give that role, one request with a fresh row, and the status the table says.
  */
 
