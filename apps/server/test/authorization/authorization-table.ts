@@ -56,7 +56,7 @@ export const authorizationTable: Line[] = [
   // Home dashboards: each role its own figures
   line('GET /api/statohome', { profileNotOk: 'open', cells: everyone(OK) }),
 
-  // Communications: every role reads what it received; admins, area managers and resellers write (spec section 6)
+  // Communications: every role reads what it received; admins, area managers and resellers write
   line('GET /api/messages/recv', { cells: everyone(OK) }),
   line('GET /api/messages/sent', { cells: only(['admin', 'capoarea', 'rivenditori']) }),
   line('GET /api/messages/tipiletto', { cells: everyone(OK) }),
@@ -101,7 +101,7 @@ export const authorizationTable: Line[] = [
     request: ({ row }) => ({ method: 'POST', url: `/api/setunread/${row}`, payload: {} }),
   }),
 
-  // Coupon types: the admin's registry (spec sections 2 and 7)
+  // Coupon types: the admin's registry
   line('GET /api/tcoupons', { cells: only(['admin']) }),
   line('GET /api/ntcoupon', { cells: only(['admin']) }),
   line('GET /api/tcoupon/:id', { row: 'couponTypes', cells: { ...only([]), admin: ALL } }),
@@ -127,7 +127,7 @@ export const authorizationTable: Line[] = [
   }),
   line('DELETE /api/tcoupon/:id', { row: 'couponTypes', cells: { ...only([]), admin: ALL } }),
 
-  // Coupons: the admin edits, the area manager and the installer read, the reseller redeems (spec section 6)
+  // Coupons: the admin edits, the area manager and the installer read, the reseller redeems
   line('GET /api/coupons/:id', { row: 'posatori', cells: { ...only([]), admin: ALL } }),
   line('GET /api/readcoupons/:id', {
     row: 'posatori',
@@ -154,7 +154,7 @@ export const authorizationTable: Line[] = [
     request: ({ row }) => ({ method: 'POST', url: `/api/posatori/${row}/coupon`, payload: { code: unknownCode } }),
   }),
 
-  // Spreadsheet exports: each role its own list's (spec section 7)
+  // Spreadsheet exports: each role its own list's
   line('GET /api/export', { cells: only(['admin']) }),
   line('GET /api/exportpartner', { cells: only(['admin', 'capoarea', 'rivenditori']) }),
   line('GET /api/exports/punti', { cells: only(['admin']) }),
@@ -163,14 +163,14 @@ export const authorizationTable: Line[] = [
   line('GET /api/exportrivenditori', { cells: only(['capoarea']) }),
   line('GET /api/exportrivenditore/:id', { row: 'rivenditori', cells: { ...only([]), capoarea: READ } }),
 
-  // Mass activation: the admin's press and its progress (spec section 7, sendmassive)
+  // Mass activation: the admin's press and its progress
   line('POST /api/sendmassive', {
     cells: only(['admin']),
     request: () => ({ method: 'POST', url: '/api/sendmassive', payload: {} }),
   }),
   line('GET /api/sendmassive', { cells: only(['admin']) }),
 
-  // The import wizard: the admin's (spec sections 2 and 7, issue 11)
+  // The import wizard: the admin's
   line('POST /api/imports', {
     cells: only(['admin']),
     request: () => ({ method: 'POST', url: '/api/imports', payload: { tipo: 'posatori', file: 'a.xlsx', righe: 1 } }),
@@ -208,7 +208,7 @@ export const authorizationTable: Line[] = [
   line('GET /api/sessions', { cells: only(['admin']) }),
   line('GET /api/exports/sessions', { cells: only(['admin']) }),
 
-  // PDF reports: the list for the admin; each PDF for whoever may read its subject (spec sections 1-3)
+  // PDF reports: the list for the admin; each PDF for whoever may read its subject
   line('GET /api/reports', { cells: only(['admin']) }),
   line('GET /api/report/posatore/:id', {
     profileNotOk: 'open',

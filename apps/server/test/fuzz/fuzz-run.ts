@@ -5,7 +5,7 @@ import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { malformedRequests, urlOf, type RouteShape } from './malformed.ts';
 
 /**
- * Issue 8, item 11: every write route of the API, read from Fastify as it registers them, gets at least 1,000
+ * Every write route of the API, read from Fastify as it registers them, gets at least 1,000
  * malformed requests generated from its own schemas (fast-check, fixed seed), sent as the admin, who passes every
  * guard and so reaches every check. None may answer a 5xx; each answers the {res:'KO', reason} envelope.
  */

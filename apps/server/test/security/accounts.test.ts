@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../helpers.ts';
 
-/** Issue 8, item 7: the account findings, each reproduced and closed. */
+/** The account findings, each reproduced and closed. */
 
 let ctx: TestContext;
 let admin: string;

@@ -5,7 +5,7 @@ import { createFileStore, ownerPrefix } from '../../src/lib/file-store.ts';
 import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { imageForm } from '../multipart.ts';
 
-/** Issue 8, item 8: a count limit holds when the adds arrive together. */
+/** A count limit holds when the adds arrive together. */
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 
-/** Issue 8, item 9: every reply carries the envelope and the headers, the framework's own included. */
+/** Every reply carries the envelope and the headers, the framework's own included. */
 
 let ctx: TestContext;
 let https: TestContext;

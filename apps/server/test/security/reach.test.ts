@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, personOfUser, type TestContext } from '../helpers.ts';
 import { loginAs, type RoleClients } from '../helpers-clients.ts';
 
-/** Issue 8, item 6: reach cannot be self-granted, and an area manager assigns only within their reach. */
+/** Reach cannot be self-granted, and an area manager assigns only within their reach. */
 
 let ctx: TestContext;
 let as: RoleClients;

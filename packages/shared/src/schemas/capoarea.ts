@@ -74,7 +74,7 @@ export const capoareaOwnBody = capoareaSaveBody.omit({ provs: true });
 export type CapoareaOwnBody = z.infer<typeof capoareaOwnBody>;
 export const capoareaOwnForm = capoareaOwnBody.check(rulesCheck(areaManagerRules));
 
-/** GET /api/capoarea/{id}: the record (spec section 3). username is read-only ('' without an account). */
+/** GET /api/capoarea/{id}: the record. username is read-only ('' without an account). */
 export const capoareaProfile = z.object({
   uuid: z.string(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Errors always travel as {res:"KO", reason, fields?} (contract, HTTP conventions). */
+/** Errors always travel as {res:"KO", reason, fields?}. */
 export const errorReply = z.object({
   res: z.literal('KO'),
   reason: z.string(),

@@ -78,7 +78,7 @@ export const rivenditoreOwnBody = rivenditoreSaveBody.omit({ code: true, capoare
 export type RivenditoreOwnBody = z.infer<typeof rivenditoreOwnBody>;
 export const rivenditoreOwnForm = rivenditoreOwnBody.check(rulesCheck(resellerRules));
 
-/** GET /api/rivenditore/{id}: the record (spec section 3). username is read-only ('' without an account). */
+/** GET /api/rivenditore/{id}: the record. username is read-only ('' without an account). */
 export const rivenditoreProfile = z.object({
   uuid: z.string(),
   ragsoc: z.string(),

@@ -79,7 +79,7 @@ describe('area manager record', () => {
     expect((await as.admin.get('/api/capoarea/nuovo')).statusCode).toBe(400);
   });
 
-  it('applies the area-manager rules of spec section 5, answered as the reason of Errore: {reason}', async () => {
+  it('applies the area-manager rules of the spec, answered as the reason of Errore: {reason}', async () => {
     const empty = await as.admin.post(
       '/api/capoarea',
       areaManagerBody({ name: '', lastname: '', address: '', city: '', cap: '', state: '', email: '' }),

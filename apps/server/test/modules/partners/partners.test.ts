@@ -226,7 +226,7 @@ describe('API description', () => {
 });
 
 describe('partner record', () => {
-  it('admin reads any partner with the fields of spec section 3', async () => {
+  it('admin reads any partner with the fields of the spec', async () => {
     const id = await outsider();
     const res = await as.admin.get(`/api/partner/${id}`);
     expect(res.statusCode).toBe(200);

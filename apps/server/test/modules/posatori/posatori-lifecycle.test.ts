@@ -5,7 +5,7 @@ import { insertUser } from '../../../src/modules/auth/auth.repository.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
 import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
-/** Issue 8, items 1 and 2: the installer's lifecycle and the registry fields the admin owns. */
+/** The installer's lifecycle and the registry fields the admin owns. */
 
 let ctx: TestContext;
 let as: RoleClients;

@@ -16,7 +16,7 @@ import {
 useProfileDatabase();
 
 describe('GET /api/posatori/{id}', () => {
-  it('gives the admin the full profile of spec section 3', async () => {
+  it('gives the admin the full profile of the spec', async () => {
     const p = await profile(mario);
     expect(Object.keys(p).sort()).toEqual(
       [

@@ -120,7 +120,7 @@ describe('reseller record', () => {
     expect((await as.anonymous.get(`/api/rivenditore/${own}`)).statusCode).toBe(401);
   });
 
-  it('requires name, lastname and a valid e-mail (spec section 5), answered as the reason of Errore: {reason}', async () => {
+  it('requires name, lastname and a valid e-mail, answered as the reason of Errore: {reason}', async () => {
     const empty = await as.admin.post('/api/riventitore', resellerBody({ name: '', lastname: '', email: '' }));
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
