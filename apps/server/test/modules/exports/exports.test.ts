@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, personOfUser, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
 let as: RoleClients;
@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function workbook(url: string, cookie: string) {
-  const res = await as.withCookie(cookie).get(url);
+async function workbook(url: string, client: ApiClient) {
+  const res = await client.get(url);
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');
   const book = XLSX.read(res.rawPayload, { type: 'buffer', cellDates: true, cellNF: true, bookFiles: true });
@@ -41,7 +41,7 @@ function cell(sheet: XLSX.WorkSheet, headers: string[], row: number, header: str
 describe('the admin registry export (/api/export)', () => {
   it('follows the list’s filters, named after the report, with a frozen header row', async () => {
     const listed = (await as.admin.get('/api/posatori?state=MI&size=1')).json() as { reccount: number };
-    const { res, rows, headers, sheetXml } = await workbook('/api/export?state=MI', as.admin.cookie);
+    const { res, rows, headers, sheetXml } = await workbook('/api/export?state=MI', as.admin);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="posatori-\d{4}-\d{2}-\d{2}\.xlsx"/);
     expect(rows).toHaveLength(listed.reccount);
     expect(rows.every((r) => r.PR === 'MI')).toBe(true);
@@ -56,7 +56,7 @@ describe('the admin registry export (/api/export)', () => {
   });
 
   it('writes text as text (no formulas, leading zeros kept), real dates and money as numbers', async () => {
-    const { sheet, headers, rows } = await workbook('/api/export?code=POS0001', as.admin.cookie);
+    const { sheet, headers, rows } = await workbook('/api/export?code=POS0001', as.admin);
     expect(rows).toHaveLength(1);
     const ragsoc = cell(sheet, headers, 1, 'RAGIONE SOCIALE');
     expect(ragsoc?.t).toBe('s');
@@ -79,12 +79,12 @@ describe('the admin registry export (/api/export)', () => {
   });
 
   it('gives the same figures for the whole registry (read in one pass) as for a filtered list (page by page)', async () => {
-    const whole = await workbook('/api/export', as.admin.cookie);
+    const whole = await workbook('/api/export', as.admin);
     const listed = (await as.admin.get('/api/posatori?size=1')).json() as { reccount: number };
     expect(whole.rows).toHaveLength(listed.reccount);
     const figures = ['COUPON TOTALI', 'COUPON VALIDI', 'VALORE VALIDI', 'COUPON UTILIZZATI', 'COUPON SCADUTI'];
     const byCode = new Map(whole.rows.map((r) => [r.CODICE, r]));
-    const milan = await workbook('/api/export?state=MI', as.admin.cookie);
+    const milan = await workbook('/api/export?state=MI', as.admin);
     expect(milan.rows.length).toBeGreaterThan(0);
     for (const r of milan.rows) {
       const same = byCode.get(r.CODICE);
@@ -106,8 +106,8 @@ describe('the admin registry export (/api/export)', () => {
 
   it('is the admin’s only, and refuses bad filters', async () => {
     expect((await as.anonymous.get('/api/export')).statusCode).toBe(401);
-    for (const cookie of [as.capoarea.cookie, as.rivenditore.cookie, as.posatore.cookie])
-      expect((await as.withCookie(cookie).get('/api/export')).statusCode).toBe(403);
+    for (const client of [as.capoarea, as.rivenditore, as.posatore])
+      expect((await client.get('/api/export')).statusCode).toBe(403);
     const bad = await as.admin.get('/api/export?state=Milano');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ res: 'KO' });
@@ -116,7 +116,7 @@ describe('the admin registry export (/api/export)', () => {
 
 describe('the admin’s coupon exports', () => {
   it('logs every coupon of the list’s installers (/api/exports/punti)', async () => {
-    const { rows, res } = await workbook('/api/exports/punti?code=POS0001', as.admin.cookie);
+    const { rows, res } = await workbook('/api/exports/punti?code=POS0001', as.admin);
     expect(res.headers['content-disposition']).toContain('log-coupon-');
     const coupons = (await as.admin.get(`/api/coupons/${mario}?size=200`)).json() as {
       data: { code: string; stato: string }[];
@@ -127,7 +127,7 @@ describe('the admin’s coupon exports', () => {
   });
 
   it('gives each installer’s coupon figures with their reseller (/api/exports/puntiriv)', async () => {
-    const { rows, headers } = await workbook('/api/exports/puntiriv?state=MI', as.admin.cookie);
+    const { rows, headers } = await workbook('/api/exports/puntiriv?state=MI', as.admin);
     const listed = (await as.admin.get('/api/posatori?state=MI&size=1')).json() as { reccount: number };
     expect(rows).toHaveLength(listed.reccount);
     expect(headers[0]).toBe('ASSEGNAZIONE RIVENDITORE');
@@ -144,7 +144,7 @@ describe('the reseller’s export (/api/riven/export)', () => {
       reccount: number;
       data: { code: string }[];
     };
-    const { rows } = await workbook('/api/riven/export', as.rivenditore.cookie);
+    const { rows } = await workbook('/api/riven/export', as.rivenditore);
     expect(rows.map((r) => r.CODICE).sort()).toEqual(listed.data.map((p) => p.code).sort());
     expect((await as.admin.get('/api/riven/export')).statusCode).toBe(403);
   });
@@ -152,7 +152,7 @@ describe('the reseller’s export (/api/riven/export)', () => {
 
 describe('the area manager’s reseller-coupons export', () => {
   it('has the spec’s headers and counts the coupons of the chosen type only', async () => {
-    const all = await workbook('/api/exportrivenditori', as.capoarea.cookie);
+    const all = await workbook('/api/exportrivenditori', as.capoarea);
     expect(all.headers).toEqual([
       'ASSEGNAZIONE RIVENDITORE',
       'AZIENDA',
@@ -181,7 +181,7 @@ describe('the area manager’s reseller-coupons export', () => {
 
     const types = (await as.capoarea.get('/api/cbotcoupons2')).json() as { value: string; label: string }[];
     const base = types.find((t) => t.label === 'Corso base');
-    const one = await workbook(`/api/exportrivenditori?tipocoupon=${base?.value}`, as.capoarea.cookie);
+    const one = await workbook(`/api/exportrivenditori?tipocoupon=${base?.value}`, as.capoarea);
     expect(sum(one.rows, 'COUPON TOTALI')).toBeLessThan(sum(all.rows, 'COUPON TOTALI'));
     expect(sum(one.rows, 'COUPON TOTALI')).toBeGreaterThan(0);
     // Row by row (same installers, same order): one type's coupons are part of all of them.
@@ -196,7 +196,7 @@ describe('the area manager’s reseller-coupons export', () => {
   it('exports one reseller of the area, and nobody else’s', async () => {
     const resellers = (await as.capoarea.get('/api/rivenditori_ca?size=200')).json() as { data: { uuid: string }[] };
     const first = resellers.data[0]?.uuid ?? '';
-    const { rows } = await workbook(`/api/exportrivenditore/${first}`, as.capoarea.cookie);
+    const { rows } = await workbook(`/api/exportrivenditore/${first}`, as.capoarea);
     const theirs = await ctx.db
       .selectFrom('posatori')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -210,7 +210,7 @@ describe('the area manager’s reseller-coupons export', () => {
 describe('the partner export (/api/exportpartner)', () => {
   it('follows the filters and each role’s reach', async () => {
     const listed = (await as.admin.get('/api/partner?state=MI&size=1')).json() as { reccount: number };
-    const { rows, headers, sheet } = await workbook('/api/exportpartner?state=MI', as.admin.cookie);
+    const { rows, headers, sheet } = await workbook('/api/exportpartner?state=MI', as.admin);
     expect(rows).toHaveLength(listed.reccount);
     expect(rows.every((r) => r.PR === 'MI')).toBe(true);
     expect(headers).toContain('VALIDO FINO AL');
@@ -218,9 +218,9 @@ describe('the partner export (/api/exportpartner)', () => {
     if (until) expect(until.v).toBeInstanceOf(Date);
 
     const mine = (await as.capoarea.get('/api/partner_ca?size=1')).json() as { reccount: number };
-    expect((await workbook('/api/exportpartner', as.capoarea.cookie)).rows).toHaveLength(mine.reccount);
+    expect((await workbook('/api/exportpartner', as.capoarea)).rows).toHaveLength(mine.reccount);
     const area = (await as.rivenditore.get('/api/partner_ri?size=1')).json() as { reccount: number };
-    expect((await workbook('/api/exportpartner', as.rivenditore.cookie)).rows).toHaveLength(area.reccount);
+    expect((await workbook('/api/exportpartner', as.rivenditore)).rows).toHaveLength(area.reccount);
     expect((await as.posatore.get('/api/exportpartner')).statusCode).toBe(403);
   });
 });
@@ -258,15 +258,15 @@ describe('the registry’s coupon figures after the coupons change', () => {
     // The whole registry reads the figures another way (the totals its rows keep) than a filtered list (a grouped
     // read of the coupons): every figure column of both exports must agree.
     for (const url of ['/api/export', '/api/exports/puntiriv']) {
-      const whole = await workbook(url, as.admin.cookie);
-      const one = await workbook(`${url}?code=${someone.code}`, as.admin.cookie);
+      const whole = await workbook(url, as.admin);
+      const one = await workbook(`${url}?code=${someone.code}`, as.admin);
       expect(one.rows).toHaveLength(1);
       const figures = one.headers.slice(one.headers.indexOf('COUPON TOTALI'));
       expect(figures.length).toBeGreaterThanOrEqual(5);
       const fromWhole = whole.rows.find((r) => r.EMAIL === one.rows[0]?.EMAIL && r.NOME === one.rows[0]?.NOME);
       for (const h of figures) expect([h, fromWhole?.[h]]).toEqual([h, one.rows[0]?.[h]]);
     }
-    const fromWhole = (await workbook('/api/export', as.admin.cookie)).rows.find((r) => r.CODICE === someone.code);
+    const fromWhole = (await workbook('/api/export', as.admin)).rows.find((r) => r.CODICE === someone.code);
     const totals = (await as.admin.get(`/api/coupons/${someone.uuid}`)).json() as {
       totals: Record<'tot' | 'valid' | 'used' | 'expired', { n: number; valore: number }>;
     };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, todayInRome } from '../../../src/lib/clock.ts';
 import { isPdf, simplePdf } from '../../../src/lib/pdf-files.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -54,15 +54,15 @@ const pdfForm = (data: Buffer | string, extra: Record<string, string> = {}, file
     { name: 'filename', data: filename },
     ...Object.entries(extra).map(([name, value]) => ({ name, data: value })),
   ]);
-const upload = (partner: string, form: ReturnType<typeof multipart>, cookie?: string) =>
+const upload = (partner: string, form: ReturnType<typeof multipart>, client: ApiClient = as.anonymous) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/caricapag/${partner}`,
     payload: form.payload,
-    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    headers: { ...form.headers, ...(client.cookie ? { cookie: client.cookie } : {}) },
   });
-const payments = async (partner: string, cookie = as.admin.cookie): Promise<Payment[]> => {
-  const res = await as.withCookie(cookie).get(`/api/partner/${partner}/pagamenti`);
+const payments = async (partner: string, client: ApiClient = as.admin): Promise<Payment[]> => {
+  const res = await client.get(`/api/partner/${partner}/pagamenti`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -100,7 +100,7 @@ describe('demo payments', () => {
 
 describe('uploading a payment PDF', () => {
   it('accepts a real PDF, dated today with amount 0 unless the form says otherwise', async () => {
-    const res = await upload(mine, pdfForm(receipt), as.admin.cookie);
+    const res = await upload(mine, pdfForm(receipt), as.admin);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ res: 'OK', dtrinnovo: todayInRome(), fatturato: 0 });
@@ -118,11 +118,7 @@ describe('uploading a payment PDF', () => {
   });
 
   it('takes the renewal date and the amount from the form, with a decimal comma too', async () => {
-    const res = await upload(
-      mine,
-      pdfForm(receipt, { dtrinnovo: '2024-05-10', fatturato: '1234,56' }),
-      as.capoarea.cookie,
-    );
+    const res = await upload(mine, pdfForm(receipt, { dtrinnovo: '2024-05-10', fatturato: '1234,56' }), as.capoarea);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ dtrinnovo: '2024-05-10', fatturato: 1234.56 });
     const stored = await ctx.db
@@ -131,10 +127,10 @@ describe('uploading a payment PDF', () => {
       .where('name', '=', res.json().name)
       .executeTakeFirstOrThrow();
     expect(stored.fatturato).toBe(123456);
-    const bad = await upload(mine, pdfForm(receipt, { fatturato: '12,345' }), as.admin.cookie);
+    const bad = await upload(mine, pdfForm(receipt, { fatturato: '12,345' }), as.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('fatturato');
-    expect((await upload(mine, pdfForm(receipt, { dtrinnovo: '31/12/2024' }), as.admin.cookie)).json()).toMatchObject({
+    expect((await upload(mine, pdfForm(receipt, { dtrinnovo: '31/12/2024' }), as.admin)).json()).toMatchObject({
       res: 'KO',
       reason: 'Data non valida',
     });
@@ -155,7 +151,7 @@ describe('uploading a payment PDF', () => {
       ['wrong xref', wrongXref],
       ['header only', header],
     ] as const) {
-      const res = await upload(mine, pdfForm(data), as.admin.cookie);
+      const res = await upload(mine, pdfForm(data), as.admin);
       expect(res.statusCode, what).toBe(400);
       expect(res.json(), what).toEqual({ res: 'KO', reason: NON_PDF });
     }
@@ -163,39 +159,39 @@ describe('uploading a payment PDF', () => {
 
   it('refuses more than 10 MB and accepts a large PDF under it', async () => {
     const big = Buffer.concat([receipt, Buffer.alloc(11 * 1024 * 1024, 0x20)]);
-    const res = await upload(mine, pdfForm(big), as.admin.cookie);
+    const res = await upload(mine, pdfForm(big), as.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ res: 'KO', reason: 'Il PDF supera la dimensione massima di 10 MB' });
     const lines = Array.from({ length: 160_000 }, (_, i) => `Riga ${i} della ricevuta con un testo abbastanza lungo`);
     const large = simplePdf(lines);
     expect(large.length).toBeGreaterThan(8 * 1024 * 1024);
     expect(large.length).toBeLessThan(10 * 1024 * 1024);
-    const ok = await upload(mine, pdfForm(large), as.admin.cookie);
+    const ok = await upload(mine, pdfForm(large), as.admin);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await as.admin.get(ok.json().url)).rawPayload.length).toBe(large.length);
   });
 
   it('refuses a request without a file', async () => {
-    const res = await upload(mine, multipart([{ name: 'filename', data: 'x.pdf' }]), as.admin.cookie);
+    const res = await upload(mine, multipart([{ name: 'filename', data: 'x.pdf' }]), as.admin);
     expect(res.json()).toEqual({ res: 'KO', reason: 'Nessun file ricevuto' });
     const json = await as.admin.post(`/api/caricapag/${mine}`, { file: 'x' });
     expect(json.statusCode).toBe(400);
   });
 
   it('is for admin and the area manager in reach only', async () => {
-    expect((await upload(mine, pdfForm(receipt), as.rivenditore.cookie)).statusCode).toBe(403);
-    expect((await upload(mine, pdfForm(receipt), as.posatore.cookie)).statusCode).toBe(403);
+    expect((await upload(mine, pdfForm(receipt), as.rivenditore)).statusCode).toBe(403);
+    expect((await upload(mine, pdfForm(receipt), as.posatore)).statusCode).toBe(403);
     expect((await upload(mine, pdfForm(receipt))).statusCode).toBe(401);
-    expect((await upload(far, pdfForm(receipt), as.capoarea.cookie)).statusCode).toBe(404);
-    expect((await upload(NOBODY, pdfForm(receipt), as.admin.cookie)).statusCode).toBe(404);
-    expect((await upload(far, pdfForm(receipt), as.admin.cookie)).statusCode).toBe(200);
+    expect((await upload(far, pdfForm(receipt), as.capoarea)).statusCode).toBe(404);
+    expect((await upload(NOBODY, pdfForm(receipt), as.admin)).statusCode).toBe(404);
+    expect((await upload(far, pdfForm(receipt), as.admin)).statusCode).toBe(200);
   });
 });
 
 describe('editing and deleting payments', () => {
   let name: string;
   beforeAll(async () => {
-    name = (await upload(far, pdfForm(receipt, { dtrinnovo: '2020-01-01' }), as.admin.cookie)).json().name;
+    name = (await upload(far, pdfForm(receipt, { dtrinnovo: '2020-01-01' }), as.admin)).json().name;
   });
   const url = () => `/api/partner/${far}/pagamenti/${name}`;
   const find = async () => (await payments(far)).find((p) => p.name === name)!;
@@ -270,7 +266,7 @@ describe('editing and deleting payments', () => {
     expect((await as.posatore.get(pdf)).statusCode).toBe(403);
     expect((await as.anonymous.get(pdf)).statusCode).toBe(401);
     expect((await as.admin.get(pdf.replace(far, mine))).statusCode).toBe(404);
-    const ours = (await payments(mine, as.capoarea.cookie)).find((p) => p.url !== '')!;
+    const ours = (await payments(mine, as.capoarea)).find((p) => p.url !== '')!;
     expect((await as.capoarea.get(ours.url)).statusCode).toBe(200);
     expect((await as.rivenditore.get(ours.url)).statusCode).toBe(403);
   });

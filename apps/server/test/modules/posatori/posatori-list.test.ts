@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posaOrders } from '@portal/shared/schemas/posatori';
 import { DEMO_POSATORI } from '../../../src/db/seed/demo.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
 let as: RoleClients;
@@ -28,17 +28,17 @@ type Row = {
 };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
 
-const page = async (url: string, cookie = as.admin.cookie): Promise<Page> => {
-  const res = await as.withCookie(cookie).get(url);
+const page = async (url: string, client: ApiClient = as.admin): Promise<Page> => {
+  const res = await client.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 /** Every row of a filtered list, walking the pages. */
-const all = async (url: string, cookie = as.admin.cookie): Promise<Row[]> => {
+const all = async (url: string, client: ApiClient = as.admin): Promise<Row[]> => {
   const sep = url.includes('?') ? '&' : '?';
-  const first = await page(`${url}${sep}size=200`, cookie);
+  const first = await page(`${url}${sep}size=200`, client);
   const rows = [...first.data];
-  for (let p = 2; p <= first.pages; p++) rows.push(...(await page(`${url}${sep}size=200&page=${p}`, cookie)).data);
+  for (let p = 2; p <= first.pages; p++) rows.push(...(await page(`${url}${sep}size=200&page=${p}`, client)).data);
   expect(rows).toHaveLength(first.reccount);
   return rows;
 };
@@ -291,7 +291,7 @@ describe('area manager', () => {
 
   it('sees the installers assigned to them or in their provinces, in both lists', async () => {
     const { demo, count } = await inScope();
-    const rows = await all('/api/posatori4ca', as.capoarea.cookie);
+    const rows = await all('/api/posatori4ca', as.capoarea);
     expect(rows.length).toBe(count);
     expect(count).toBeLessThan(DEMO_POSATORI);
     const outside = rows.filter((r) => !['MI', 'BG', 'BS'].includes(r.prov));
@@ -303,15 +303,15 @@ describe('area manager', () => {
       .where('state', 'not in', ['MI', 'BG', 'BS'])
       .execute();
     expect(outside.map((r) => r.uuid).sort()).toEqual(assigned.map((r) => r.uuid).sort());
-    expect((await page('/api/posatori', as.capoarea.cookie)).reccount).toBe(count);
+    expect((await page('/api/posatori', as.capoarea)).reccount).toBe(count);
   });
 
   it('filters within their scope', async () => {
     const { demo } = await inScope();
-    expect((await page('/api/posatori4ca?state=RM', as.capoarea.cookie)).reccount).toBe(
+    expect((await page('/api/posatori4ca?state=RM', as.capoarea)).reccount).toBe(
       await dbCount((q) => q.where('state', '=', 'RM').where('capoarea', '=', demo)),
     );
-    const bg = await all('/api/posatori4ca?state=BG', as.capoarea.cookie);
+    const bg = await all('/api/posatori4ca?state=BG', as.capoarea);
     expect(bg.length).toBe(await dbCount((q) => q.where('state', '=', 'BG')));
   });
 });
@@ -326,11 +326,11 @@ describe('reseller', () => {
 
   it('sees only the installers assigned to them', async () => {
     const reseller = await demoRiv();
-    const rows = await all('/api/posatori4ri', as.rivenditore.cookie);
+    const rows = await all('/api/posatori4ri', as.rivenditore);
     expect(rows.length).toBe(await dbCount((q) => q.where('rivenditore', '=', reseller.uuid)));
     expect(rows.map((r) => r.descri)).toContain('Mario Rossi');
-    expect((await page('/api/posatori', as.rivenditore.cookie)).reccount).toBe(rows.length);
-    expect((await page('/api/posatori4ri?state=RM', as.rivenditore.cookie)).reccount).toBe(0);
+    expect((await page('/api/posatori', as.rivenditore)).reccount).toBe(rows.length);
+    expect((await page('/api/posatori4ri?state=RM', as.rivenditore)).reccount).toBe(0);
   });
 
   it('home: their installer count, the coupons redeemed with them, the latest installers', async () => {

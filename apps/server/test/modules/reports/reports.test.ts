@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, personOfUser, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { readPdf } from './pdf-reader.ts';
 
 let ctx: TestContext;
@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function pdfOf(url: string, cookie: string) {
-  const res = await as.withCookie(cookie).get(url);
+async function pdfOf(url: string, client: ApiClient) {
+  const res = await client.get(url);
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   expect(res.headers['cache-control']).toBe('private, no-store');
@@ -38,8 +38,8 @@ describe('the list of reports (/api/reports)', () => {
   });
 
   it('is the admin’s only', async () => {
-    for (const cookie of [as.capoarea.cookie, as.rivenditore.cookie, as.posatore.cookie])
-      expect((await as.withCookie(cookie).get('/api/reports')).statusCode).toBe(403);
+    for (const client of [as.capoarea, as.rivenditore, as.posatore])
+      expect((await client.get('/api/reports')).statusCode).toBe(403);
     expect((await as.anonymous.get('/api/reports')).statusCode).toBe(401);
   });
 });
@@ -47,7 +47,7 @@ describe('the list of reports (/api/reports)', () => {
 describe('the installer’s profile sheet (/api/report/posatore/{id})', () => {
   it('prints the profile form’s data, with the names of the area manager and the reseller', async () => {
     const profile = (await as.admin.get(`/api/posatori/${mario}`)).json() as Record<string, string>;
-    const { res, text, pages } = await pdfOf(`/api/report/posatore/${mario}`, as.admin.cookie);
+    const { res, text, pages } = await pdfOf(`/api/report/posatore/${mario}`, as.admin);
     expect(pages).toBe(1);
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="scheda-mario-rossi\.pdf"/);
     expect(text).toContain('Scheda posatore');
@@ -59,7 +59,7 @@ describe('the installer’s profile sheet (/api/report/posatore/{id})', () => {
   });
 
   it('is the installer’s own too, and nobody’s out of reach', async () => {
-    await pdfOf(`/api/report/posatore/${mario}`, as.posatore.cookie);
+    await pdfOf(`/api/report/posatore/${mario}`, as.posatore);
     const other = await ctx.db
       .selectFrom('posatori')
       .select('uuid')
@@ -80,7 +80,7 @@ describe('the coupon voucher (/api/report/coupon/{id})', () => {
   it('prints type, value, expiry and code, and its QR decodes to the code', async () => {
     const valid = (await marioCoupons()).find((c) => c.stato === 'valid' && !c.tipodisattivo);
     if (!valid) throw new Error('the demo installer has a valid coupon');
-    const { res, text, qr } = await pdfOf(`/api/report/coupon/${valid.uuid}`, as.posatore.cookie);
+    const { res, text, qr } = await pdfOf(`/api/report/coupon/${valid.uuid}`, as.posatore);
     expect(res.headers['content-disposition']).toContain(`filename="coupon-${valid.code}.pdf"`);
     expect(text).toContain('Buono coupon');
     expect(text).toContain(valid.code);
@@ -94,7 +94,7 @@ describe('the coupon voucher (/api/report/coupon/{id})', () => {
     for (const stato of ['used', 'expired']) {
       const c = coupons.find((x) => x.stato === stato);
       if (!c) throw new Error(`the demo installer has a ${stato} coupon`);
-      const { text, qr } = await pdfOf(`/api/report/coupon/${c.uuid}`, as.admin.cookie);
+      const { text, qr } = await pdfOf(`/api/report/coupon/${c.uuid}`, as.admin);
       expect(text).toContain(stato === 'used' ? 'Utilizzato il' : 'Scaduto il');
       expect(text).toContain('Coupon non più utilizzabile');
       expect(qr).toBeNull();
@@ -129,7 +129,7 @@ describe('the partner’s payment summary (/api/report/pagamenti/{id})', () => {
       .insertInto('partner_payments')
       .values([payment('p-1', '2025-03-15', 123456), payment('p-2', '2026-03-15', 50)])
       .execute();
-    const { text } = await pdfOf(`/api/report/pagamenti/${partner.uuid}`, as.admin.cookie);
+    const { text } = await pdfOf(`/api/report/pagamenti/${partner.uuid}`, as.admin);
     expect(text).toContain('Riepilogo pagamenti');
     expect(text).toContain(partner.ragsoc);
     expect(text).toContain('15/03/2025');
@@ -142,7 +142,7 @@ describe('the partner’s payment summary (/api/report/pagamenti/{id})', () => {
   it('says so when there is no payment, and is refused to resellers and installers', async () => {
     const partner = await ctx.db.selectFrom('partners').select('uuid').limit(1).offset(1).executeTakeFirstOrThrow();
     await ctx.db.deleteFrom('partner_payments').where('partner_uuid', '=', partner.uuid).execute();
-    const { text } = await pdfOf(`/api/report/pagamenti/${partner.uuid}`, as.admin.cookie);
+    const { text } = await pdfOf(`/api/report/pagamenti/${partner.uuid}`, as.admin);
     expect(text).toContain('Nessun pagamento registrato.');
     expect((await as.rivenditore.get(`/api/report/pagamenti/${partner.uuid}`)).statusCode).toBe(403);
     expect((await as.posatore.get(`/api/report/pagamenti/${partner.uuid}`)).statusCode).toBe(403);

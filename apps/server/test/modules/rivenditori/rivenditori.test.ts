@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { createTestContext, resellerBody, login, readOutbox, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
 let as: RoleClients;
@@ -27,8 +27,8 @@ const uuidOf = async (username: string) =>
   ).uuid;
 
 type Row = { uuid: string; ragsoc: string; name: string; prov: string; code: string; stato: string };
-const rows = async (url: string, cookie = as.admin.cookie): Promise<Row[]> => {
-  const res = await as.withCookie(cookie).get(`${url}${url.includes('?') ? '&' : '?'}size=200`);
+const rows = async (url: string, client: ApiClient = as.admin): Promise<Row[]> => {
+  const res = await client.get(`${url}${url.includes('?') ? '&' : '?'}size=200`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
@@ -67,9 +67,9 @@ describe('reseller lists', () => {
       .map((r) => r.uuid)
       .sort();
     expect(expected.length).toBeGreaterThan(1);
-    expect((await rows('/api/rivenditori_ca', as.capoarea.cookie)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await rows('/api/rivenditori', as.capoarea.cookie)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await rows('/api/rivenditori_ca?name=orobica', as.capoarea.cookie)).map((r) => r.ragsoc)).toEqual([
+    expect((await rows('/api/rivenditori_ca', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await rows('/api/rivenditori', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await rows('/api/rivenditori_ca?name=orobica', as.capoarea)).map((r) => r.ragsoc)).toEqual([
       'Orobica Pavimenti S.n.c.',
     ]);
   });
@@ -159,7 +159,7 @@ describe('reseller record', () => {
       capoarea: demoCa,
       provs: ['CO', 'LC'],
     });
-    expect((await rows('/api/rivenditori_ca', as.capoarea.cookie)).map((r) => r.uuid)).toContain(uuid);
+    expect((await rows('/api/rivenditori_ca', as.capoarea)).map((r) => r.uuid)).toContain(uuid);
     expect((await as.admin.get('/api/cborivenditori?prov=LC')).json()).toEqual([
       { value: uuid, label: 'Lariana Ceramiche S.r.l.' },
     ]);
