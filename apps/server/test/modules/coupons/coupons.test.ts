@@ -4,7 +4,7 @@ import { couponCodeFrom, normalizeCouponCode } from '@portal/shared/validation/c
 import { addDays, addMonths, todayInRome } from '../../../src/lib/clock.ts';
 import { noCouponTotals, type PosatoreStato } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, personOfUser, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
 let as: RoleClients;
@@ -37,8 +37,8 @@ type Page = {
   posatore: string;
   totals: Record<'tot' | 'valid' | 'used' | 'expired', { n: number; valore: number }>;
 };
-const couponsOf = async (uuid: string, cookie = as.admin.cookie, query = '?size=200') =>
-  (await as.withCookie(cookie).get(`/api/coupons/${uuid}${query}`)).json() as Page;
+const couponsOf = async (uuid: string, client: ApiClient = as.admin, query = '?size=200') =>
+  (await client.get(`/api/coupons/${uuid}${query}`)).json() as Page;
 const held = async (uuid: string) =>
   (await ctx.db.selectFrom('posatori').select('coupon').where('uuid', '=', uuid).executeTakeFirstOrThrow()).coupon;
 
@@ -69,8 +69,8 @@ const assign = async (someone: string, type = tipo) => {
   expect(res.statusCode).toBe(200);
   return (await couponsOf(someone)).data;
 };
-const redeem = (posatoreUuid: string, code: string, cookie = as.rivenditore.cookie) =>
-  as.withCookie(cookie).post(`/api/posatori/${posatoreUuid}/coupon`, { code });
+const redeem = (posatoreUuid: string, code: string, client: ApiClient = as.rivenditore) =>
+  client.post(`/api/posatori/${posatoreUuid}/coupon`, { code });
 
 describe('assigning coupons', () => {
   it('gives one installer the type’s ncoupon coupons, expiring today + its months', async () => {
@@ -132,10 +132,10 @@ describe('reading coupons', () => {
   });
 
   it('pages the list', async () => {
-    const first = await couponsOf(mario, as.admin.cookie, '?size=2&page=1');
+    const first = await couponsOf(mario, as.admin, '?size=2&page=1');
     expect(first.data).toHaveLength(2);
     expect(first.pages).toBe(Math.ceil(first.reccount / 2));
-    const second = await couponsOf(mario, as.admin.cookie, '?size=2&page=2');
+    const second = await couponsOf(mario, as.admin, '?size=2&page=2');
     expect(second.data[0]?.uuid).not.toBe(first.data[0]?.uuid);
     expect((await as.admin.get(`/api/coupons/${mario}?size=0`)).statusCode).toBe(400);
   });
@@ -256,8 +256,8 @@ describe('redeeming at the reseller’s counter', () => {
     expect((await redeem(p, 'x'.repeat(500))).statusCode).toBe(400);
     const elsewhere = await installer({ rivenditore: null });
     expect((await redeem(elsewhere, code)).statusCode).toBe(404);
-    expect((await redeem(p, code, as.admin.cookie)).statusCode).toBe(403);
-    expect((await redeem(p, code, as.posatore.cookie)).statusCode).toBe(403);
+    expect((await redeem(p, code, as.admin)).statusCode).toBe(403);
+    expect((await redeem(p, code, as.posatore)).statusCode).toBe(403);
   });
 
   it('gives exactly one success to 50 parallel redemptions of one code', async () => {
@@ -300,15 +300,15 @@ describe('redeeming at the reseller’s counter', () => {
     // A reseller of its own, so the other tests' wrong codes do not count.
     const p = await installer();
     const [c] = await assign(p);
-    const cookie = await as.login('rivenditore', undefined, '10.0.0.77');
+    const client = await as.login('rivenditore', undefined, '10.0.0.77');
     await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
     for (let i = 0; i < 10; i++) {
       const wrong = couponCodeFrom([i, 1, 2, 3, 4, 5, 6, 7, 8]);
-      expect((await redeem(p, wrong, cookie.cookie)).json()).toMatchObject({ reason: 'Coupon non valido' });
+      expect((await redeem(p, wrong, client)).json()).toMatchObject({ reason: 'Coupon non valido' });
     }
-    const paused = (await redeem(p, c?.code ?? '', cookie.cookie)).json();
+    const paused = (await redeem(p, c?.code ?? '', client)).json();
     expect(paused).toMatchObject({ res: 'KO', reason: 'Troppi codici non validi: riprova tra 15 minuti' });
     await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
-    expect((await redeem(p, c?.code ?? '', cookie.cookie)).json()).toMatchObject({ res: 'OK' });
+    expect((await redeem(p, c?.code ?? '', client)).json()).toMatchObject({ res: 'OK' });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf } from '../../../src/lib/pdf-files.ts';
 import { storedZip } from '../../../src/db/seed/documents.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -23,19 +23,12 @@ type Row = {
 };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
 
-const upload = (filename: string, data: Buffer, cookie = as.admin.cookie) => {
+const upload = (filename: string, data: Buffer, client: ApiClient = as.admin) => {
   const form = multipart([{ name: 'file', filename, contentType: 'application/octet-stream', data }]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/docs/caricadoc',
-    headers: { cookie, ...form.headers },
-    payload: form.payload,
-  });
+  return client.inject({ method: 'POST', url: '/api/docs/caricadoc', headers: form.headers, payload: form.payload });
 };
-const save = (uuid: string, body: object, cookie = as.admin.cookie) =>
-  ctx.app.inject({ method: 'POST', url: `/api/docs/doc/${uuid}`, headers: { cookie }, payload: body });
-const list = async (cookie: string, query = '') =>
-  (await as.withCookie(cookie).get(`/api/docs/docs${query}`)).json() as Page;
+const save = (uuid: string, body: object, client: ApiClient = as.admin) => client.post(`/api/docs/doc/${uuid}`, body);
+const list = async (client: ApiClient, query = '') => (await client.get(`/api/docs/docs${query}`)).json() as Page;
 const titles = (page: Page) => page.data.map((d) => d.title);
 
 describe('documents', () => {
@@ -45,14 +38,14 @@ describe('documents', () => {
   });
 
   it('shows each role what its group may see, newest first', async () => {
-    expect(titles(await list(as.posatore.cookie))).toEqual([
+    expect(titles(await list(as.posatore))).toEqual([
       'Catalogo prodotti 2027',
       'Scheda tecnica adesivo cementizio C2TE',
       'Calendario corsi 2027',
       'Fotografie di posa a regola d’arte',
     ]);
-    expect(titles(await list(as.rivenditore.cookie))).toContain('Condizioni commerciali rivenditori');
-    expect(titles(await list(as.capoarea.cookie))).not.toContain('Condizioni commerciali rivenditori');
+    expect(titles(await list(as.rivenditore))).toContain('Condizioni commerciali rivenditori');
+    expect(titles(await list(as.capoarea))).not.toContain('Condizioni commerciali rivenditori');
     const all = (await as.admin.get('/api/docs/admdocs')).json() as Page;
     expect(all.reccount).toBe(6);
     const catalogo = all.data.find((d) => d.title === 'Catalogo prodotti 2027');
@@ -65,8 +58,8 @@ describe('documents', () => {
   });
 
   it('filters by type and pages', async () => {
-    expect(titles(await list(as.posatore.cookie, '?ftipo=zip'))).toEqual(['Fotografie di posa a regola d’arte']);
-    const second = await list(as.posatore.cookie, '?size=3&page=2');
+    expect(titles(await list(as.posatore, '?ftipo=zip'))).toEqual(['Fotografie di posa a regola d’arte']);
+    const second = await list(as.posatore, '?size=3&page=2');
     expect(second).toMatchObject({ page: 2, pages: 2, reccount: 4 });
     expect((await as.posatore.get('/api/docs/docs?ftipo=exe')).statusCode).toBe(400);
   });
@@ -88,7 +81,7 @@ describe('documents', () => {
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await as.capoarea.get(`/api/docs/file/${uuid}`)).statusCode).toBe(404);
     expect((await as.posatore.get(`/api/docs/file/${uuid}`)).statusCode).toBe(404);
-    expect(titles(await list(as.rivenditore.cookie))[0]).toBe('Listino aggiornato');
+    expect(titles(await list(as.rivenditore))[0]).toBe('Listino aggiornato');
   });
 
   it('refuses a file whose bytes are not of its type, a wrong extension, a big one, none', async () => {
@@ -111,7 +104,7 @@ describe('documents', () => {
       headers: { cookie: as.admin.cookie },
     });
     expect(none.statusCode).toBe(400);
-    expect((await upload('ok.zip', storedZip('a.txt', Buffer.from('a')), as.rivenditore.cookie)).statusCode).toBe(403);
+    expect((await upload('ok.zip', storedZip('a.txt', Buffer.from('a')), as.rivenditore)).statusCode).toBe(403);
   });
 
   it('refuses a save without title or groups with a reason', async () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { createTestContext, login, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm, multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -40,12 +40,12 @@ afterAll(() => ctx.close());
 
 const CONSENTITI = 'Il file non è un’immagine valida (sono ammessi JPEG, PNG e WebP)';
 
-const upload = (url: string, form: ReturnType<typeof multipart>, cookie?: string) =>
+const upload = (url: string, form: ReturnType<typeof multipart>, client: ApiClient = as.anonymous) =>
   ctx.app.inject({
     method: 'POST',
     url,
     payload: form.payload,
-    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    headers: { ...form.headers, ...(client.cookie ? { cookie: client.cookie } : {}) },
   });
 
 async function insider() {
@@ -78,7 +78,7 @@ async function outsider() {
 
 describe('profile image upload', () => {
   it('re-encodes a real JPEG: bounded, without EXIF, served with a safe type', async () => {
-    const res = await upload(`/api/saveimg/${mario}/profile`, imageForm(jpeg), as.admin.cookie);
+    const res = await upload(`/api/saveimg/${mario}/profile`, imageForm(jpeg), as.admin);
     expect(res.statusCode, res.body).toBe(200);
     const { res: outcome, path: url } = res.json();
     expect(outcome).toBe('OK');
@@ -100,7 +100,7 @@ describe('profile image upload', () => {
   });
 
   it('keeps PNG and WebP as they are, without metadata', async () => {
-    const p = await upload(`/api/saveimg/${mario}/profile`, imageForm(png, 'logo.png', 'image/png'), as.admin.cookie);
+    const p = await upload(`/api/saveimg/${mario}/profile`, imageForm(png, 'logo.png', 'image/png'), as.admin);
     const pngUrl: string = p.json().path;
     expect(pngUrl).toMatch(/\.png$/);
     const served = await as.admin.get(pngUrl);
@@ -108,7 +108,7 @@ describe('profile image upload', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 400, height: 300, hasAlpha: true });
     expect(meta.exif).toBeUndefined();
-    const w = await upload(`/api/saveimg/${mario}/profile`, imageForm(webp, 'x.webp', 'image/webp'), as.admin.cookie);
+    const w = await upload(`/api/saveimg/${mario}/profile`, imageForm(webp, 'x.webp', 'image/webp'), as.admin);
     expect((await as.admin.get(w.json().path)).headers['content-type']).toBe('image/webp');
     // The previous image is gone: one profile image per owner.
     expect((await as.admin.get(pngUrl)).statusCode).toBe(404);
@@ -118,7 +118,7 @@ describe('profile image upload', () => {
     const res = await upload(
       `/api/saveimg/${mario}/profile`,
       imageForm('<script>alert(1)</script>', 'foto.png', 'image/png'),
-      as.admin.cookie,
+      as.admin,
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ res: 'KO', reason: CONSENTITI });
@@ -126,14 +126,14 @@ describe('profile image upload', () => {
 
   it('refuses a broken image with a real signature', async () => {
     const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(500, 7)]);
-    const res = await upload(`/api/saveimg/${mario}/profile`, imageForm(broken), as.admin.cookie);
+    const res = await upload(`/api/saveimg/${mario}/profile`, imageForm(broken), as.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().reason).toBe(CONSENTITI);
   });
 
   it('refuses more than 5 MB', async () => {
     const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024, 1)]);
-    const res = await upload(`/api/saveimg/${mario}/profile`, imageForm(big), as.admin.cookie);
+    const res = await upload(`/api/saveimg/${mario}/profile`, imageForm(big), as.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ res: 'KO', reason: 'L’immagine supera la dimensione massima di 5 MB' });
   });
@@ -150,53 +150,51 @@ describe('profile image upload', () => {
     const onlyName = await upload(
       `/api/saveimg/${mario}/profile`,
       multipart([{ name: 'filename', data: 'a.jpg' }]),
-      as.admin.cookie,
+      as.admin,
     );
     expect(onlyName.json()).toEqual({ res: 'KO', reason: 'Nessun file ricevuto' });
   });
 
   it('lets the area manager change installers in scope only, and never the reseller', async () => {
-    expect(
-      (await upload(`/api/saveimg/${await insider()}/profile`, imageForm(webp), as.capoarea.cookie)).json().res,
-    ).toBe('OK');
-    const out = await upload(`/api/saveimg/${await outsider()}/profile`, imageForm(webp), as.capoarea.cookie);
+    expect((await upload(`/api/saveimg/${await insider()}/profile`, imageForm(webp), as.capoarea)).json().res).toBe(
+      'OK',
+    );
+    const out = await upload(`/api/saveimg/${await outsider()}/profile`, imageForm(webp), as.capoarea);
     expect(out.statusCode).toBe(404);
-    const refused = await upload(`/api/saveimg/${mario}/profile`, imageForm(webp), as.rivenditore.cookie);
+    const refused = await upload(`/api/saveimg/${mario}/profile`, imageForm(webp), as.rivenditore);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ res: 'KO', reason: 'Operazione non consentita' });
-    expect(
-      (await upload(`/api/saveimg/${await insider()}/profile`, imageForm(webp), as.rivenditore.cookie)).statusCode,
-    ).toBe(404);
-    expect(
-      (await upload(`/api/saveimg/${await insider()}/profile`, imageForm(webp), as.posatore.cookie)).statusCode,
-    ).toBe(404);
+    expect((await upload(`/api/saveimg/${await insider()}/profile`, imageForm(webp), as.rivenditore)).statusCode).toBe(
+      404,
+    );
+    expect((await upload(`/api/saveimg/${await insider()}/profile`, imageForm(webp), as.posatore)).statusCode).toBe(
+      404,
+    );
     expect((await upload(`/api/saveimg/${mario}/profile`, imageForm(webp))).statusCode).toBe(401);
     expect(
-      (await upload('/api/saveimg/00000000-0000-4000-8000-000000000000/profile', imageForm(webp), as.admin.cookie))
-        .statusCode,
+      (await upload('/api/saveimg/00000000-0000-4000-8000-000000000000/profile', imageForm(webp), as.admin)).statusCode,
     ).toBe(404);
   });
 
   it('lets every role change their own image', async () => {
-    for (const [cookie, table] of [
-      [as.posatore.cookie, 'posatori'],
-      [as.admin.cookie, 'admins'],
-      [as.capoarea.cookie, 'capoarea'],
-      [as.rivenditore.cookie, 'rivenditori'],
+    for (const [client, table] of [
+      [as.posatore, 'posatori'],
+      [as.admin, 'admins'],
+      [as.capoarea, 'capoarea'],
+      [as.rivenditore, 'rivenditori'],
     ] as const) {
-      const res = await upload('/api/savemyimg/profile', imageForm(png, 'me.png', 'image/png'), cookie);
+      const res = await upload('/api/savemyimg/profile', imageForm(png, 'me.png', 'image/png'), client);
       expect(res.statusCode, res.body).toBe(200);
       const url: string = res.json().path;
       expect(url.startsWith(`/api/files/${table}/`)).toBe(true);
-      expect((await as.withCookie(cookie).get('/api/avatar')).json().img).toBe(url);
+      expect((await client.get('/api/avatar')).json().img).toBe(url);
     }
     expect((await upload('/api/savemyimg/profile', imageForm(png))).statusCode).toBe(401);
   });
 
   it('serves profile images to any logged-in user, and to nobody else', async () => {
-    const url: string = (
-      await upload(`/api/saveimg/${await outsider()}/profile`, imageForm(webp), as.admin.cookie)
-    ).json().path;
+    const url: string = (await upload(`/api/saveimg/${await outsider()}/profile`, imageForm(webp), as.admin)).json()
+      .path;
     expect((await as.rivenditore.get(url)).statusCode).toBe(200);
     expect((await as.posatore.get(url)).statusCode).toBe(200);
     expect((await as.anonymous.get(url)).statusCode).toBe(401);
@@ -208,9 +206,9 @@ describe('gallery (Realizzazioni)', () => {
 
   it('lists, adds and deletes the installer’s own images, ignoring the cache breaker', async () => {
     expect((await as.posatore.get('/api/mygallery?refresh3')).json()).toEqual([]);
-    const add = await upload('/api/mygallery', imageForm(jpeg), as.posatore.cookie);
+    const add = await upload('/api/mygallery', imageForm(jpeg), as.posatore);
     expect(add.json()).toMatchObject({ res: 'OK', path: expect.stringMatching(/^\/api\/files\/posatori\//) });
-    await upload('/api/mygallery', imageForm(png, 'b.png', 'image/png'), as.posatore.cookie);
+    await upload('/api/mygallery', imageForm(png, 'b.png', 'image/png'), as.posatore);
     const items: Item[] = (await as.posatore.get('/api/mygallery?refresh4')).json();
     expect(items).toHaveLength(2);
     expect(items[0]!.urlreal).toBe(add.json().path);
@@ -232,7 +230,7 @@ describe('gallery (Realizzazioni)', () => {
   });
 
   it('refuses non-images in the gallery too', async () => {
-    const res = await upload('/api/mygallery', imageForm('GIF89a', 'x.gif', 'image/gif'), as.posatore.cookie);
+    const res = await upload('/api/mygallery', imageForm('GIF89a', 'x.gif', 'image/gif'), as.posatore);
     expect(res.statusCode).toBe(400);
     expect(res.json().reason).toBe(CONSENTITI);
   });
@@ -240,29 +238,29 @@ describe('gallery (Realizzazioni)', () => {
   it('only installers have their own gallery', async () => {
     for (const client of [as.admin, as.capoarea, as.rivenditore]) {
       expect((await client.get('/api/mygallery')).statusCode).toBe(403);
-      expect((await upload('/api/mygallery', imageForm(webp), client.cookie)).statusCode).toBe(403);
+      expect((await upload('/api/mygallery', imageForm(webp), client)).statusCode).toBe(403);
     }
     expect((await as.anonymous.get('/api/mygallery')).statusCode).toBe(401);
   });
 
   it('admin and the area manager in scope manage an installer’s gallery', async () => {
     const id = await insider();
-    const added = await upload(`/api/posagallery/${id}`, imageForm(webp, 'w.webp', 'image/webp'), as.capoarea.cookie);
+    const added = await upload(`/api/posagallery/${id}`, imageForm(webp, 'w.webp', 'image/webp'), as.capoarea);
     expect(added.json().res).toBe('OK');
     const [item]: Item[] = (await as.capoarea.get(`/api/posagallery/${id}`)).json();
     expect(item!.urlreal).toBe(added.json().path);
     expect((await as.admin.delete(`/api/posagallery/${id}/${item!.name}`)).json()).toEqual({ res: 'OK' });
     const out = await outsider();
     expect((await as.capoarea.get(`/api/posagallery/${out}`)).statusCode).toBe(404);
-    expect((await upload(`/api/posagallery/${out}`, imageForm(webp), as.capoarea.cookie)).statusCode).toBe(404);
+    expect((await upload(`/api/posagallery/${out}`, imageForm(webp), as.capoarea)).statusCode).toBe(404);
   });
 
   it('the reseller sees their installers’ galleries but changes nothing', async () => {
-    await upload(`/api/posagallery/${mario}`, imageForm(webp), as.admin.cookie);
+    await upload(`/api/posagallery/${mario}`, imageForm(webp), as.admin);
     const items: Item[] = (await as.rivenditore.get(`/api/posagallery/${mario}`)).json();
     expect(items.length).toBeGreaterThan(0);
     expect((await as.rivenditore.get(items[0]!.urlreal)).statusCode).toBe(200);
-    expect((await upload(`/api/posagallery/${mario}`, imageForm(webp), as.rivenditore.cookie)).statusCode).toBe(403);
+    expect((await upload(`/api/posagallery/${mario}`, imageForm(webp), as.rivenditore)).statusCode).toBe(403);
     expect((await as.rivenditore.delete(`/api/posagallery/${mario}/${items[0]!.name}`)).statusCode).toBe(403);
     expect((await as.rivenditore.get(`/api/posagallery/${await insider()}`)).statusCode).toBe(404);
     expect((await as.rivenditore.get(`/api/posagallery/${mario}`)).json()).toEqual(items);
@@ -270,7 +268,7 @@ describe('gallery (Realizzazioni)', () => {
 
   it('nobody reaches another installer’s files by changing an id or a name', async () => {
     const other = await insider();
-    const theirs: string = (await upload(`/api/posagallery/${other}`, imageForm(webp), as.admin.cookie)).json().path;
+    const theirs: string = (await upload(`/api/posagallery/${other}`, imageForm(webp), as.admin)).json().path;
     const [item]: Item[] = (await as.admin.get(`/api/posagallery/${other}`)).json();
     // The installer: other's gallery, other's files, other's item through their own gallery path.
     expect((await as.posatore.get(`/api/posagallery/${other}`)).statusCode).toBe(404);
@@ -302,8 +300,8 @@ describe('gallery (Realizzazioni)', () => {
 describe('deleting an installer', () => {
   it('removes their files', async () => {
     const id = await insider();
-    const url: string = (await upload(`/api/saveimg/${id}/profile`, imageForm(webp), as.admin.cookie)).json().path;
-    await upload(`/api/posagallery/${id}`, imageForm(webp), as.admin.cookie);
+    const url: string = (await upload(`/api/saveimg/${id}/profile`, imageForm(webp), as.admin)).json().path;
+    await upload(`/api/posagallery/${id}`, imageForm(webp), as.admin);
     const folder = path.join(ctx.config.dataDir, 'files', 'posatori', id);
     expect(fs.existsSync(folder)).toBe(true);
     expect((await as.admin.delete(`/api/posatore/${id}`)).json()).toEqual({ res: 'OK' });
@@ -319,10 +317,10 @@ describe('deleting an installer', () => {
       .where('users.stato', '=', 'active')
       .where('posatori.code', '<>', 'POS0001')
       .executeTakeFirstOrThrow();
-    const cookie = await as.login(victim.username, DEMO_PASSWORD);
-    expect((await upload('/api/mygallery', imageForm(webp), cookie.cookie)).json().res).toBe('OK');
+    const client = await as.login(victim.username, DEMO_PASSWORD);
+    expect((await upload('/api/mygallery', imageForm(webp), client)).json().res).toBe('OK');
     expect((await as.admin.delete(`/api/posatore/${victim.uuid}`)).json()).toEqual({ res: 'OK' });
-    expect((await cookie.get('/api/mygallery')).statusCode).toBe(401);
+    expect((await client.get('/api/mygallery')).statusCode).toBe(401);
     await expect(login(ctx.app, victim.username, DEMO_PASSWORD)).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -16,18 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const mine = async (cookie: string) => {
-  const res = await as.withCookie(cookie).get('/api/myprofile');
+const mine = async (client: ApiClient) => {
+  const res = await client.get('/api/myprofile');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const uploadMine = (cookie: string) => {
+const uploadMine = (client: ApiClient) => {
   const form = imageForm(png, 'me.png', 'image/png');
   return ctx.app.inject({
     method: 'POST',
     url: '/api/savemyimg/profile',
     payload: form.payload,
-    headers: { ...form.headers, cookie },
+    headers: { ...form.headers, cookie: client.cookie },
   });
 };
 
@@ -40,7 +40,7 @@ describe('/api/myprofile', () => {
   });
 
   it('admin: reads and saves their own record; the avatar shows it at once', async () => {
-    const me = await mine(as.admin.cookie);
+    const me = await mine(as.admin);
     expect(me).toEqual({
       role: 'admin',
       uuid: expect.any(String),
@@ -54,7 +54,7 @@ describe('/api/myprofile', () => {
     });
     const res = await as.admin.post('/api/myprofile', { ...me, name: 'Lauretta', username: 'root', stato: 'disabled' });
     expect(res.json()).toEqual({ res: 'OK' });
-    expect(await mine(as.admin.cookie)).toMatchObject({ name: 'Lauretta', username: 'admin', stato: 'active' });
+    expect(await mine(as.admin)).toMatchObject({ name: 'Lauretta', username: 'admin', stato: 'active' });
     expect((await as.admin.get('/api/avatar')).json().name).toBe('Lauretta Amministratrice');
     expect((await as.admin.get('/api/me')).json()).toMatchObject({ name: 'Lauretta', username: 'admin' });
     const bad = await as.admin.post('/api/myprofile', { ...me, email: 'non-valida' });
@@ -68,7 +68,7 @@ describe('/api/myprofile', () => {
   });
 
   it('area manager: the current user’s record with provinces; saving keeps provinces, username and stato', async () => {
-    const me = await mine(as.capoarea.cookie);
+    const me = await mine(as.capoarea);
     expect(me).toMatchObject({ role: 'capoarea', name: 'Giorgio', username: 'capoarea', provs: ['BG', 'BS', 'MI'] });
     expect((await as.capoarea.get('/api/me')).json().uuid).toBe(me.uuid);
     const res = await as.capoarea.post('/api/myprofile', {
@@ -79,7 +79,7 @@ describe('/api/myprofile', () => {
       stato: 'active',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const after = await mine(as.capoarea.cookie);
+    const after = await mine(as.capoarea);
     expect(after).toMatchObject({ lastname: 'Valli Rossi', phone: '02 1234567', provs: ['BG', 'BS', 'MI'] });
     expect(after.ragsoc).toBe('Giorgio Valli Rossi');
     expect((await as.capoarea.get('/api/avatar')).json().name).toBe('Giorgio Valli Rossi');
@@ -97,7 +97,7 @@ describe('/api/myprofile', () => {
   });
 
   it('reseller: saves their own record; code, area manager and provinces stay the admin’s', async () => {
-    const me = await mine(as.rivenditore.cookie);
+    const me = await mine(as.rivenditore);
     expect(me).toMatchObject({ role: 'rivenditori', ragsoc: 'Ceramiche Lombarde S.r.l.', code: 'RIV001' });
     const res = await as.rivenditore.post('/api/myprofile', {
       ...me,
@@ -107,7 +107,7 @@ describe('/api/myprofile', () => {
       provs: ['EE'],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await mine(as.rivenditore.cookie)).toMatchObject({
+    expect(await mine(as.rivenditore)).toMatchObject({
       website: 'www.ceramichelombarde.it',
       code: 'RIV001',
       capoarea: me.capoarea,
@@ -121,10 +121,10 @@ describe('/api/myprofile', () => {
 
   it('the own profile image goes through /api/savemyimg/profile and shows in the record and the avatar', async () => {
     for (const client of [as.admin, as.capoarea, as.rivenditore]) {
-      const res = await uploadMine(client.cookie);
+      const res = await uploadMine(client);
       expect(res.statusCode, res.body).toBe(200);
       const url: string = res.json().path;
-      expect((await mine(client.cookie)).img).toBe(url);
+      expect((await mine(client)).img).toBe(url);
       expect((await client.get('/api/avatar')).json().img).toBe(url);
     }
   });

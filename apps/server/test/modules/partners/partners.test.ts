@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PARTNERS } from '../../../src/db/seed/demo.ts';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm } from '../../multipart.ts';
 
 let ctx: TestContext;
@@ -43,25 +43,25 @@ const CA_PROVS = ['MI', 'BG', 'BS'];
 const RIV_AREA = ['MI', 'MB'];
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
-const uploadLogo = (target: string, cookie: string) => {
+const uploadLogo = (target: string, client: ApiClient) => {
   const form = imageForm(webp, 'logo.webp', 'image/webp');
   return ctx.app.inject({
     method: 'POST',
     url: `/api/saveimg/${target}/profile`,
     payload: form.payload,
-    headers: { ...form.headers, cookie },
+    headers: { ...form.headers, cookie: client.cookie },
   });
 };
 
 type Row = Record<string, unknown> & { uuid: string; ragsoc: string; prov: string; dtscad: string };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
-const page = async (url: string, cookie = as.admin.cookie): Promise<Page> => {
-  const res = await as.withCookie(cookie).get(url);
+const page = async (url: string, client: ApiClient = as.admin): Promise<Page> => {
+  const res = await client.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const all = async (url: string, cookie = as.admin.cookie) =>
-  (await page(`${url}${url.includes('?') ? '&' : '?'}size=200`, cookie)).data;
+const all = async (url: string, client: ApiClient = as.admin) =>
+  (await page(`${url}${url.includes('?') ? '&' : '?'}size=200`, client)).data;
 
 const partnersWhere = (where: (p: { state: string; capoarea: string | null; rivenditore: string | null }) => boolean) =>
   ctx.db
@@ -158,8 +158,8 @@ describe('partner lists', () => {
   it('area manager: the partners assigned to them or in their provinces, in both of their lists', async () => {
     const expected = (await partnersWhere(inCaScope)).map((p) => p.uuid).sort();
     expect(expected.length).toBeGreaterThan(10);
-    expect((await all('/api/partner_ca', as.capoarea.cookie)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await all('/api/partner', as.capoarea.cookie)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner_ca', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
     // Assigned by name outside their provinces: still theirs.
     const byName = await partnersWhere((p) => p.capoarea === demoCa && !CA_PROVS.includes(p.state));
     expect(byName.length).toBeGreaterThan(0);
@@ -169,9 +169,9 @@ describe('partner lists', () => {
   it('reseller: the partners assigned to them or in their area, and no other', async () => {
     const expected = (await partnersWhere(inRivArea)).map((p) => p.uuid).sort();
     expect(expected.length).toBeGreaterThan(3);
-    expect((await all('/api/partner_ri', as.rivenditore.cookie)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await all('/api/partner', as.rivenditore.cookie)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await all('/api/partner_ri?state=BS', as.rivenditore.cookie)).length).toBe(
+    expect((await all('/api/partner_ri', as.rivenditore)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner', as.rivenditore)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner_ri?state=BS', as.rivenditore)).length).toBe(
       (await partnersWhere((p) => inRivArea(p) && p.state === 'BS')).length,
     );
   });
@@ -334,7 +334,7 @@ describe('creating and saving partners', () => {
     });
     const mine = await as.capoarea.post('/api/partner/nuovo', { ...away, capoarea: demoCa });
     expect(mine.json().res).toBe('OK');
-    expect((await all('/api/partner_ca?state=RM', as.capoarea.cookie)).map((r) => r.uuid)).toContain(mine.json().uuid);
+    expect((await all('/api/partner_ca?state=RM', as.capoarea)).map((r) => r.uuid)).toContain(mine.json().uuid);
     expect((await as.rivenditore.post('/api/partner/nuovo', blank)).statusCode).toBe(403);
     expect((await as.posatore.post('/api/partner/nuovo', blank)).statusCode).toBe(403);
     expect((await as.anonymous.post('/api/partner/nuovo', blank)).statusCode).toBe(401);
@@ -385,7 +385,7 @@ describe('creating and saving partners', () => {
 describe('partner logo', () => {
   it('goes through /api/saveimg/{uuid}/profile for whoever may save the partner', async () => {
     const id = await assignedToRiv();
-    const up = await uploadLogo(id, as.admin.cookie);
+    const up = await uploadLogo(id, as.admin);
     expect(up.statusCode, up.body).toBe(200);
     const url: string = up.json().path;
     expect(url).toMatch(new RegExp(`^/api/files/partners/${id}/profile/[a-z0-9-]+\\.webp$`));
@@ -393,12 +393,12 @@ describe('partner logo', () => {
     expect((await all('/api/partner')).find((r) => r.uuid === id)!.img).toBe(url);
     expect((await as.posatore.get(url)).statusCode).toBe(200);
     const send = uploadLogo;
-    expect((await send(id, as.capoarea.cookie)).statusCode).toBe(200);
-    expect((await send(id, as.rivenditore.cookie)).statusCode).toBe(200);
-    expect((await send(await areaOnly(), as.rivenditore.cookie)).statusCode).toBe(403);
-    expect((await send(await outsider(), as.rivenditore.cookie)).statusCode).toBe(404);
-    expect((await send(await outsider(), as.capoarea.cookie)).statusCode).toBe(404);
-    expect((await send(id, as.posatore.cookie)).statusCode).toBe(404);
+    expect((await send(id, as.capoarea)).statusCode).toBe(200);
+    expect((await send(id, as.rivenditore)).statusCode).toBe(200);
+    expect((await send(await areaOnly(), as.rivenditore)).statusCode).toBe(403);
+    expect((await send(await outsider(), as.rivenditore)).statusCode).toBe(404);
+    expect((await send(await outsider(), as.capoarea)).statusCode).toBe(404);
+    expect((await send(id, as.posatore)).statusCode).toBe(404);
   });
 });
 
@@ -423,7 +423,7 @@ describe('deleting partners', () => {
       .orderBy('partner_uuid')
       .executeTakeFirstOrThrow();
     const id = withFiles.partner_uuid;
-    expect((await uploadLogo(id, as.admin.cookie)).statusCode).toBe(200);
+    expect((await uploadLogo(id, as.admin)).statusCode).toBe(200);
     const payments = (await as.admin.get(`/api/partner/${id}/pagamenti`)).json();
     expect(payments.length).toBeGreaterThan(0);
     const folder = path.join(ctx.config.dataDir, 'files', 'partners', id);

@@ -3,7 +3,7 @@ import { accountStati } from '@portal/shared/schemas/posatori';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { insertUser } from '../../../src/modules/auth/auth.repository.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 /** The installer's lifecycle and the registry fields the admin owns. */
 
@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const profile = async (id: string, cookie = as.admin.cookie) =>
-  (await as.withCookie(cookie).get(`/api/posatori/${id}`)).json();
+const profile = async (id: string, client: ApiClient = as.admin) => (await client.get(`/api/posatori/${id}`)).json();
 
 /** A fresh installer with a login, complete by the installer rules (stato OK), in the demo area manager's MI. */
 async function freshInstaller(code: string): Promise<{ uuid: string; username: string }> {
@@ -56,7 +55,7 @@ describe('suspend and reinstate (admin)', () => {
     expect(suspended.json()).toEqual({ res: 'OK', stato: 'SOSPESO' });
     expect((await own.get('/api/avatar')).json().stato).toBe('SOSPESO');
     // The installer's own save keeps the suspension.
-    const mine = await profile(p.uuid, own.cookie);
+    const mine = await profile(p.uuid, own);
     expect((await own.post(`/api/posatori/${p.uuid}`, mine)).statusCode).toBe(200);
     expect((await profile(p.uuid)).stato).toBe('SOSPESO');
 
@@ -182,11 +181,11 @@ describe("code and company are the admin's", () => {
   });
 
   it('the area manager and the installer keep them as stored', async () => {
-    const record = await profile(mario, as.capoarea.cookie);
+    const record = await profile(mario, as.capoarea);
     expect(
       (await as.capoarea.post(`/api/posatori/${mario}`, { ...record, code: 'CA-CAMBIA', azienda: 'Altra' })).statusCode,
     ).toBe(200);
-    const own = await profile(mario, as.posatore.cookie);
+    const own = await profile(mario, as.posatore);
     expect(
       (await as.posatore.post(`/api/posatori/${mario}`, { ...own, code: 'IO-CAMBIO', azienda: 'Mia' })).statusCode,
     ).toBe(200);
@@ -196,7 +195,7 @@ describe("code and company are the admin's", () => {
 
 describe("the manufacturer's records are read-only for the installer", () => {
   it('last course date and certificate stay as stored on the own save', async () => {
-    const before = await profile(mario, as.posatore.cookie);
+    const before = await profile(mario, as.posatore);
     const res = await as.posatore.post(`/api/posatori/${mario}`, {
       ...before,
       dtstart: '2030-01-01',
