@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestContext, type TestContext } from '../../helpers.ts';
-import { loginAs, type RoleClients } from '../../helpers-clients.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 /**
  * What the installer profile's test files share: one database per file (each file calls useProfileDatabase),
@@ -23,8 +23,8 @@ export function useProfileDatabase(): void {
 export const CORREGGERE = 'Attenzione, correggere i campi segnalati';
 
 export type Profile = Record<string, unknown> & { uuid: string; codfis: string; stato: string };
-export const profile = async (id: string, cookie = as.admin.cookie): Promise<Profile> => {
-  const res = await as.withCookie(cookie).get(`/api/posatori/${id}`);
+export const profile = async (id: string, client: ApiClient = as.admin): Promise<Profile> => {
+  const res = await client.get(`/api/posatori/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -68,6 +68,6 @@ export async function insider() {
 }
 
 /** The profile as a form would send it back, with changes. */
-export async function edited(id: string, changes: Record<string, unknown>, cookie = as.admin.cookie) {
-  return { ...(await profile(id, cookie)), ...changes };
+export async function edited(id: string, changes: Record<string, unknown>, client: ApiClient = as.admin) {
+  return { ...(await profile(id, client)), ...changes };
 }

@@ -19,7 +19,7 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
     const body = await edited(
       mario,
       { address: 'Via Torino 5', phone: '02 1234567', codfis: 'rssmra85t10a562s'.toUpperCase() },
-      as.posatore.cookie,
+      as.posatore,
     );
     expect((await as.posatore.post(`/api/posatori/${mario}`, body)).json()).toEqual({ res: 'OK' });
     expect((await stored(mario)).address).toBe('Via Torino 5');
@@ -51,7 +51,7 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
         roles: ['admin'],
         city: 'Monza',
       },
-      as.posatore.cookie,
+      as.posatore,
     );
     expect((await as.posatore.post(`/api/posatori/${mario}`, body)).json()).toEqual({ res: 'OK' });
     const after = await stored(mario);
@@ -82,7 +82,7 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
   it('cannot save another installer by changing the id in the URL', async () => {
     const target = await insider();
     const before = await stored(target);
-    const body = await edited(mario, { name: 'Intruso' }, as.posatore.cookie);
+    const body = await edited(mario, { name: 'Intruso' }, as.posatore);
     const res = await as.posatore.post(`/api/posatori/${target}`, body);
     expect(res.statusCode).toBe(404);
     expect((await stored(target)).name).toBe(before.name);
@@ -91,7 +91,7 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
   it('refuses a wrong check character with the form message and the field', async () => {
     const res = await as.posatore.post(
       `/api/posatori/${mario}`,
-      await edited(mario, { codfis: 'RSSMRA85T10A562X' }, as.posatore.cookie),
+      await edited(mario, { codfis: 'RSSMRA85T10A562X' }, as.posatore),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ res: 'KO', reason: CORREGGERE, fields: { codfis: 'Codice fiscale non valido' } });
@@ -100,21 +100,18 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
   it('accepts an omocodic form and an 11-digit code checked as a partita IVA', async () => {
     // RSSMRA85T10A562S with the last digit of the place code turned into its letter (2 -> N): check letter recomputed.
     for (const codfis of ['RSSMRA85T10A56NH', '01114601006']) {
-      const res = await as.posatore.post(`/api/posatori/${mario}`, await edited(mario, { codfis }, as.posatore.cookie));
+      const res = await as.posatore.post(`/api/posatori/${mario}`, await edited(mario, { codfis }, as.posatore));
       expect(res.json(), codfis).toEqual({ res: 'OK' });
     }
     const bad = await as.posatore.post(
       `/api/posatori/${mario}`,
-      await edited(mario, { codfis: '01114601007' }, as.posatore.cookie),
+      await edited(mario, { codfis: '01114601007' }, as.posatore),
     );
     expect(bad.json()).toEqual({ res: 'KO', reason: CORREGGERE, fields: { codfis: 'Codice fiscale non valido' } });
   });
 
   it('an empty codice fiscale passes the tax-code check but the installer form requires the field', async () => {
-    const res = await as.posatore.post(
-      `/api/posatori/${mario}`,
-      await edited(mario, { codfis: '' }, as.posatore.cookie),
-    );
+    const res = await as.posatore.post(`/api/posatori/${mario}`, await edited(mario, { codfis: '' }, as.posatore));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ codfis: 'Campo obbligatorio' });
   });
@@ -134,7 +131,7 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
           piva: '12345678901',
           state: '',
         },
-        as.posatore.cookie,
+        as.posatore,
       ),
     );
     expect(res.statusCode).toBe(400);
@@ -157,12 +154,12 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
   it('accepts a missing lastname and only one of phone or cell', async () => {
     const res = await as.posatore.post(
       `/api/posatori/${mario}`,
-      await edited(mario, { lastname: '', phone: '', cell: '333 1234567' }, as.posatore.cookie),
+      await edited(mario, { lastname: '', phone: '', cell: '333 1234567' }, as.posatore),
     );
     expect(res.json()).toEqual({ res: 'OK' });
     await as.posatore.post(
       `/api/posatori/${mario}`,
-      await edited(mario, { lastname: 'Rossi', codfis: 'RSSMRA85T10A562S' }, as.posatore.cookie),
+      await edited(mario, { lastname: 'Rossi', codfis: 'RSSMRA85T10A562S' }, as.posatore),
     );
   });
 
@@ -174,7 +171,7 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
       { name: 'x'.repeat(101) },
       { dtnasc: '10/12/1985' },
     ]) {
-      const res = await as.posatore.post(`/api/posatori/${mario}`, await edited(mario, changes, as.posatore.cookie));
+      const res = await as.posatore.post(`/api/posatori/${mario}`, await edited(mario, changes, as.posatore));
       expect(res.statusCode, JSON.stringify(changes)).toBe(400);
       expect(res.json().reason).toBe(CORREGGERE);
       expect(Object.keys(res.json().fields)).toEqual(Object.keys(changes));
@@ -190,15 +187,15 @@ describe('POST /api/posatori/{id}: the installer themselves', () => {
       .where('users.stato', '=', 'active')
       .where('posatori.codfis', '=', '')
       .executeTakeFirstOrThrow();
-    const cookie = await as.login(incomplete.username, DEMO_PASSWORD);
+    const client = await as.login(incomplete.username, DEMO_PASSWORD);
     const body = await edited(
       incomplete.uuid,
       { codfis: '01114601006', dtnasc: '1980-01-01', phone: '02 555' },
-      cookie.cookie,
+      client,
     );
-    expect((await cookie.post(`/api/posatori/${incomplete.uuid}`, body)).json()).toEqual({ res: 'OK' });
+    expect((await client.post(`/api/posatori/${incomplete.uuid}`, body)).json()).toEqual({ res: 'OK' });
     expect((await stored(incomplete.uuid)).stato).toBe('OK');
-    expect((await cookie.get('/api/avatar')).json().stato).toBe('OK');
+    expect((await client.get('/api/avatar')).json().stato).toBe('OK');
   });
 });
 
@@ -208,7 +205,7 @@ describe('POST /api/posatori/{id}: area manager and reseller', () => {
     const before = await stored(id);
     const bad = await as.capoarea.post(
       `/api/posatori/${id}`,
-      await edited(id, { codfis: 'RSSMRA85T10A562X' }, as.capoarea.cookie),
+      await edited(id, { codfis: 'RSSMRA85T10A562X' }, as.capoarea),
     );
     expect(bad.json()).toEqual({ res: 'KO', reason: CORREGGERE, fields: { codfis: 'Codice fiscale non valido' } });
     const body = await edited(
@@ -220,7 +217,7 @@ describe('POST /api/posatori/{id}: area manager and reseller', () => {
         diisocianati: before.diisocianati !== 1,
         tipo: 'ESPERTO',
       },
-      as.capoarea.cookie,
+      as.capoarea,
     );
     expect((await as.capoarea.post(`/api/posatori/${id}`, body)).json()).toEqual({ res: 'OK' });
     expect(await stored(id)).toMatchObject({ diisocianati: before.diisocianati === 1 ? 0 : 1, tipo: 'ESPERTO' });
@@ -236,7 +233,7 @@ describe('POST /api/posatori/{id}: area manager and reseller', () => {
   it('the reseller reads their installers but may not save them', async () => {
     const res = await as.rivenditore.post(
       `/api/posatori/${mario}`,
-      await edited(mario, { name: 'Riv' }, as.rivenditore.cookie),
+      await edited(mario, { name: 'Riv' }, as.rivenditore),
     );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ res: 'KO', reason: 'Operazione non consentita' });

@@ -96,7 +96,7 @@ describe('GET /api/posatori/{id}', () => {
   });
 
   it('lets the installer read only themselves', async () => {
-    expect((await profile(mario, as.posatore.cookie)).username).toBe('posatore');
+    expect((await profile(mario, as.posatore)).username).toBe('posatore');
     expect((await as.posatore.get(`/api/posatori/${await insider()}`)).statusCode).toBe(404);
   });
 });
