@@ -23,11 +23,10 @@ const get = async (url: string, client: ApiClient) => {
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json() as Record<string, unknown>;
 };
-const post = (url: string, payload: object, client: ApiClient) => client.post(url, payload);
 
 /** Sends the record the GET gave with the e-mail replaced, and expects the field refused with nothing stored. */
 async function refused(url: string, record: Record<string, unknown>, client: ApiClient, message = NOT_VALID) {
-  const res = await post(url, { ...record, email: LIST }, client);
+  const res = await client.post(url, { ...record, email: LIST });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
   expect(res.json().fields?.email ?? res.json().reason, url).toContain(message);
 }
@@ -75,26 +74,22 @@ describe('every e-mail field takes one address', () => {
   });
 
   it('an imported installer or company', async () => {
-    const row = await post('/api/imports/posatori', sheetInstaller(900, { email: LIST }), as.admin);
+    const row = await as.admin.post('/api/imports/posatori', sheetInstaller(900, { email: LIST }));
     expect(row.statusCode, row.body).toBe(400);
     expect(row.json().reason).toContain(`EMAIL: ${NOT_VALID}`);
-    const company = await post(
-      '/api/imports/azienda',
-      {
-        code: 'CRM-MULTI',
-        ragsoc: 'Multi Srl',
-        email: LIST,
-        phone: '',
-        website: '',
-        address: '',
-        cap: '',
-        city: '',
-        state: '',
-        dtstart: '',
-        dtend: '',
-      },
-      as.admin,
-    );
+    const company = await as.admin.post('/api/imports/azienda', {
+      code: 'CRM-MULTI',
+      ragsoc: 'Multi Srl',
+      email: LIST,
+      phone: '',
+      website: '',
+      address: '',
+      cap: '',
+      city: '',
+      state: '',
+      dtstart: '',
+      dtend: '',
+    });
     expect(company.statusCode, company.body).toBe(400);
     expect(company.json().reason).toContain(NOT_VALID);
   });

@@ -41,11 +41,11 @@ const get = async (url: string, client: ApiClient) => {
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json() as Record<string, unknown>;
 };
-const post = (url: string, payload: object, client: ApiClient = as.anonymous) => client.post(url, payload);
 /** The record the GET gave, sent back with another e-mail. */
 const saveEmail = async (url: string, client: ApiClient, email: string) =>
-  post(url, { ...(await get(url, client)), email }, client);
-const loginAnswer = async (user: string, pwd = DEMO_PASSWORD) => (await post('/auth/login', { user, pwd })).json();
+  client.post(url, { ...(await get(url, client)), email });
+const loginAnswer = async (user: string, pwd = DEMO_PASSWORD) =>
+  (await as.anonymous.post('/auth/login', { user, pwd })).json();
 const accountOf = (username: string) =>
   ctx.db.selectFrom('users').select(['uuid', 'email']).where('username', '=', username).executeTakeFirstOrThrow();
 const notices = (to: string) =>
@@ -84,7 +84,7 @@ describe("no save gives a person's account another account's address", () => {
     expect((await accountOf('posatore')).email).toBe(before);
     expect(await loginAnswer(managerEmail)).toMatchObject({ res: 'OK', role: ['capoarea'] });
     const sent = readOutbox(ctx.outbox).length;
-    await post('/auth/resetpassword', { user: managerEmail });
+    await as.anonymous.post('/auth/resetpassword', { user: managerEmail });
     await ctx.app.background.drain();
     expect(readOutbox(ctx.outbox).slice(sent)).toEqual([expect.objectContaining({ to: managerEmail })]);
   });
@@ -97,7 +97,7 @@ describe("no save gives a person's account another account's address", () => {
 
   it("an address that is another account's username only: it still logs that account in", async () => {
     // A reseller created as ugo.primo@esempio.it (their username), whose e-mail then changed.
-    const created = await post('/api/riventitore', resellerBody({ code: '', email: 'ugo.primo@esempio.it' }), as.admin);
+    const created = await as.admin.post('/api/riventitore', resellerBody({ code: '', email: 'ugo.primo@esempio.it' }));
     expect(created.statusCode, created.body).toBe(200);
     const reseller = (created.json() as { uuid: string }).uuid;
     expect((await saveEmail(`/api/rivenditore/${reseller}`, as.admin, 'ugo.secondo@esempio.it')).statusCode).toBe(200);
@@ -125,7 +125,7 @@ describe("no save gives a person's account another account's address", () => {
       name: stored.name,
       email: adminEmail,
     });
-    const res = await post('/api/imports/posatori', row, as.admin);
+    const res = await as.admin.post('/api/imports/posatori', row);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().reason).toBe(`EMAIL: ${TAKEN}`);
     expect(
@@ -153,7 +153,7 @@ describe('two saves at once', () => {
     const records = await Promise.all([a, b].map((id) => get(`/api/rivenditore/${id}`, as.admin)));
     const contested = 'conteso@esempio.it';
     const replies = await Promise.all(
-      [a, b].map((id, i) => post(`/api/rivenditore/${id}`, { ...records[i], email: contested }, as.admin)),
+      [a, b].map((id, i) => as.admin.post(`/api/rivenditore/${id}`, { ...records[i], email: contested })),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const holders = await ctx.db.selectFrom('users').select('username').where('email', '=', contested).execute();
@@ -165,8 +165,8 @@ describe('two saves at once', () => {
     const record = await get(`/api/posatori/${id}`, as.admin);
     const address = 'nuovo.indirizzo@esempio.it';
     const [save, create] = await Promise.all([
-      post(`/api/posatori/${id}`, { ...record, email: address }, as.admin),
-      post('/api/capoarea', areaManagerBody({ email: address }), as.admin),
+      as.admin.post(`/api/posatori/${id}`, { ...record, email: address }),
+      as.admin.post('/api/capoarea', areaManagerBody({ email: address })),
     ]);
     expect([save.statusCode, create.statusCode].sort()).toEqual([200, 400]);
     const logins = await ctx.db.selectFrom('user_logins').select('user_uuid').where('login', '=', address).execute();
@@ -191,7 +191,7 @@ describe('a new address for the reset links is told to the old one', () => {
     expect(await loginAnswer('mario.rossi.nuovo@esempio.it')).toMatchObject({ res: 'OK' });
     expect(await loginAnswer(old)).toEqual({ res: 'KO' });
     const sent = readOutbox(ctx.outbox).length;
-    await post('/auth/resetpassword', { user: 'posatore' });
+    await as.anonymous.post('/auth/resetpassword', { user: 'posatore' });
     await ctx.app.background.drain();
     expect(readOutbox(ctx.outbox).slice(sent)).toEqual([
       expect.objectContaining({ to: 'mario.rossi.nuovo@esempio.it' }),
