@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { BenchLogin } from './requests.ts';
 
 /**
- * The spreadsheet exports (issue 10: 100,000 installers with their coupon figures in at most 3 s and 250 MB):
+ * The spreadsheet exports (100,000 installers with their coupon figures in at most 3 s and 250 MB):
  * each is downloaded once, whole, and timed from the request to the last byte, while the server's resident memory
  * is sampled every 20 ms (Linux /proc) for its peak during the download. The memory an export takes is the growth
  * of the server's private memory from before it to its peak (what the server held before is not the export's:
@@ -10,7 +10,7 @@ import type { BenchLogin } from './requests.ts';
  */
 export type ExportBench = { name: string; path: string; as: BenchLogin; target?: { ms: number; growthMb: number } };
 
-/** The issue's target for the whole registry, met by the stress network and by its double (`--scale 2`). */
+/** The target for the whole registry, met by the stress network and by its double (`--scale 2`). */
 const REGISTRY_TARGET = { ms: 3_000, growthMb: 250 };
 
 export const benchExports: ExportBench[] = [
@@ -114,7 +114,7 @@ export type MassActivationMeasure = {
 };
 
 /**
- * Mass activation (issue 11): one press over the whole registry, timed from the POST until the press has made its
+ * Mass activation: one press over the whole registry, timed from the POST until the press has made its
  * accounts, links and queued e-mails (the sending itself is paced by the mail server, not measured). The first run
  * on a fresh stress database creates the accounts of the installers without one; later runs measure a press that
  * finds every link still valid.

@@ -5,7 +5,7 @@ import { IMPORT_BATCH_MAX, installerColumns, type ImportBatchReply } from '@port
 import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
 
 /**
- * The import wizard at its limit (issue 11, item 3): 10,000 valid installer rows end to end — the workbook read as
+ * The import wizard at its limit: 10,000 valid installer rows end to end — the workbook read as
  * the browser reads it, sent in batches, stored with their coupons — in at most 5 s; and the per-row call of spec
  * section 7 at least 300 rows a second.
  */

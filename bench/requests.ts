@@ -1,9 +1,9 @@
 /**
  * What `npm run bench` measures, one line per request, in this order. A new list or heavy call joins the table with
  * one line: its path with the query it is measured with, and the demo login that calls it. GET /health comes first:
- * every other line is compared with it. `search` marks the contains-searches judged on p95 (issue 7: <= 30 ms).
+ * every other line is compared with it. `search` marks the contains-searches judged on p95 (<= 30 ms).
  * `connections` measures a line with fewer connections than the table's 50: the latency one person typing in the
- * Cerca box sees (issue 9: a 3-letter query under 30 ms p95), judged on p95 alone, since 50 connections on 2 cores
+ * Cerca box sees (a 3-letter query under 30 ms p95), judged on p95 alone, since 50 connections on 2 cores
  * measure the queue in front of it.
  */
 export type BenchLogin = 'admin' | 'capoarea' | 'rivenditore';
@@ -38,11 +38,11 @@ export const benchRequests: BenchRequest[] = [
   { name: 'partner', path: '/api/partner?size=20', as: 'admin' },
   { name: 'capoarea', path: '/api/capoarea?size=20', as: 'admin' },
   { name: 'rivenditori', path: '/api/rivenditori?size=20', as: 'admin' },
-  // Home dashboards (issue 9): the admin's coupon figures over a million coupons, the area manager's and reseller's.
+  // Home dashboards: the admin's coupon figures over a million coupons, the area manager's and reseller's.
   { name: 'statohome (admin)', path: '/api/statohome', as: 'admin' },
   { name: 'partner_ca2 (capoarea)', path: '/api/partner_ca2', as: 'capoarea' },
   { name: 'posatori4ri_home (rivenditore)', path: '/api/posatori4ri_home', as: 'rivenditore' },
-  // The toolbar's search (issue 9): a 3-letter name, every kind, as the admin and as a reseller.
+  // The toolbar's search: a 3-letter name, every kind, as the admin and as a reseller.
   { name: 'ricerca "ros" (admin)', path: '/api/ricerca?pricerca=ros', as: 'admin', search: true },
   { name: 'ricerca "ros" (rivenditore)', path: '/api/ricerca?pricerca=ros', as: 'rivenditore', search: true },
   // The same as one person typing sees it, and a few at once.
@@ -58,12 +58,12 @@ export const benchRequests: BenchRequest[] = [
   // A subject and title word of thousands of messages and documents (docs/decisions/0020).
   { name: 'ricerca "listino" (admin)', path: '/api/ricerca?pricerca=listino', as: 'admin', search: true },
   { name: 'ricerca "listino" (rivenditore)', path: '/api/ricerca?pricerca=listino', as: 'rivenditore', search: true },
-  // Documents (issue 9): the admin's list of all, a group's, a deep page, the type filter.
+  // Documents: the admin's list of all, a group's, a deep page, the type filter.
   { name: 'documenti admdocs (admin)', path: '/api/docs/admdocs?size=20', as: 'admin' },
   { name: 'documenti admdocs p.1000 (admin)', path: '/api/docs/admdocs?page=1000&size=20', as: 'admin' },
   { name: 'documenti docs (capoarea)', path: '/api/docs/docs?size=20', as: 'capoarea' },
   { name: 'documenti docs excel (rivenditore)', path: '/api/docs/docs?ftipo=excel&size=20', as: 'rivenditore' },
-  // Communications (issue 9): each login's folders, a deep page, the filters.
+  // Communications: each login's folders, a deep page, the filters.
   { name: 'messaggi uscita (admin)', path: '/api/messages/sent?size=20', as: 'admin' },
   { name: 'messaggi uscita p.200 (admin)', path: '/api/messages/sent?page=200&size=20', as: 'admin' },
   { name: 'messaggi entrata (admin)', path: '/api/messages/recv?size=20', as: 'admin' },
@@ -88,13 +88,13 @@ export const benchRequests: BenchRequest[] = [
   { name: 'messaggi entrata (capoarea)', path: '/api/messages/recv?size=20', as: 'capoarea' },
   { name: 'messaggi uscita (rivenditore)', path: '/api/messages/sent?size=20', as: 'rivenditore' },
   { name: 'destinatari "ros" (capoarea)', path: '/api/dests?q=ros', as: 'capoarea' },
-  // Coupons (issue 10): the types with their counts, the admin's dialog and a deep page of the busiest installer.
+  // Coupons: the types with their counts, the admin's dialog and a deep page of the busiest installer.
   { name: 'tcoupons (admin)', path: '/api/tcoupons', as: 'admin' },
   { name: 'coupons di un posatore (admin)', path: `/api/coupons/${TOP_INSTALLER}?size=10`, as: 'admin' },
   { name: 'coupons p.3 (admin)', path: `/api/coupons/${TOP_INSTALLER}?page=3&size=10`, as: 'admin' },
-  // PDF reports (issue 10): drawn per request, so the heaviest single call a person makes.
+  // PDF reports: drawn per request, so the heaviest single call a person makes.
   { name: 'scheda posatore PDF (admin)', path: `/api/report/posatore/${TOP_INSTALLER}`, as: 'admin' },
-  // Usage statistics (issue 11): the stress seed's 90 days of events up to its STRESS_TODAY (2026-11-23), and the
+  // Usage statistics: the stress seed's 90 days of events up to its STRESS_TODAY (2026-11-23), and the
   // longest range allowed (2 years of coupons out of a million).
   { name: 'statistiche di utilizzo (admin)', path: '/api/sessions?dal=2026-08-25&al=2026-11-23', as: 'admin' },
   {

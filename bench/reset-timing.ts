@@ -1,5 +1,5 @@
 /**
- * POST /auth/resetpassword for an account that exists and for a name that does not (issue 8): the request path does
+ * POST /auth/resetpassword for an account that exists and for a name that does not: the request path does
  * the same work for both, and the e-mail follows the reply. Over HTTP on a loopback port (BENCH_PORT, default 3402)
  * against a fresh demo database; the two kinds alternate, so a slow moment of the machine falls on both.
  */

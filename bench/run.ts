@@ -3,10 +3,10 @@
  *
  * 1. Login cost: argon2id hashing dominates a login; one line says what one costs here. Then the reset request
  *    timing for an existing and an unknown name (bench/reset-timing.ts).
- * 2. The lists at the network's real size (issue 7): the server started as `npm start` starts it, on the stress
+ * 2. The lists at the network's real size: the server started as `npm start` starts it, on the stress
  *    database (SQLite in ./data/stress, or PostgreSQL when DATABASE_URL is set; seeded first when empty), each line
  *    of bench/requests.ts under autocannon (50 connections, 10 s), side by side with GET /health. Prints req/s, p50,
- *    p95, p99 and the ratio to /health, marks the issue's targets, and writes the JSON to bench/results/.
+ *    p95, p99 and the ratio to /health, marks the targets, and writes the JSON to bench/results/.
  *
  * --smoke: the same run on a tiny network (1%) in a temporary database (a private schema of TEST_DATABASE_URL when
  * set), 1 s per line, failing only when a line answers anything but 2xx. `npm test` runs it so the bench cannot rot.
@@ -57,7 +57,7 @@ const connections = smoke ? 5 : 50;
   console.log(`argon2id verify: ${ms.toFixed(1)} ms per login (media su ${runs})`);
 }
 
-// Reset requests take the same path whether or not the account exists (issue 8).
+// Reset requests take the same path whether or not the account exists.
 if (!smoke) await import('./reset-timing.ts');
 
 // 2. The database: the stress one, or a throw-away one for the smoke run.
@@ -195,7 +195,7 @@ try {
       });
       if (r.path === '/health') health = m.rps;
       const ratio = m.rps / health;
-      // Issue 7: p99 <= 50 ms and >= 0.30 x /health for every list; contains-searches also p95 <= 30 ms.
+      // Targets: p99 <= 50 ms and >= 0.30 x /health for every list; contains-searches also p95 <= 30 ms.
       // A line at a few connections measures latency, not throughput: p95 alone.
       const met =
         r.path === '/health' ||

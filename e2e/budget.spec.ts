@@ -4,7 +4,7 @@ import { assetSize, kB, loginRouteFiles, sum, webDist } from '../scripts/initial
 
 /**
  * The login page's JavaScript budget, gzip, on the build npm test has just made (scripts/e2e.ts builds first):
- * issue 7's 150 kB. The public screens are an entry of their own, without the role areas' router, query cache and
+ * at most 150 kB. The public screens are an entry of their own, without the role areas' router, query cache and
  * form library (docs/decisions/0008-front-end-weight.md), so whatever the areas add does not count here.
  */
 const LOGIN_JS_BUDGET_GZIP = 150_000;

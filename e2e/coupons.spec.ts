@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 10: coupon types, assignment to a filtered list, the admin's dialog, the reseller's counter. */
+/** Coupon types, assignment to a filtered list, the admin's dialog, the reseller's counter. */
 
 const toast = (page: Page) => page.getByRole('alert').last();
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 9, item 2: the admin uploads, edits and deletes a document; an installer finds and downloads it. */
+/** The admin uploads, edits and deletes a document; an installer finds and downloads it. */
 
 const toast = (page: Page) => page.getByRole('alert').last();
 const card = (page: Page, title: string) =>

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 9, item 4: each role's home shows its own figures, lists and links. */
+/** Each role's home shows its own figures, lists and links. */
 
 const tile = (page: Page, label: string) =>
   page

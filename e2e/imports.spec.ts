@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 11, items 1-3: the import wizard with files written by LibreOffice (e2e/fixtures/imports). */
+/** The import wizard with files written by LibreOffice (e2e/fixtures/imports). */
 
 const fixture = (name: string) => path.resolve('e2e/fixtures/imports', name);
 

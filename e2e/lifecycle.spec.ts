@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { latestMailTo, loginAs, resetLinkOf, shot } from './support.ts';
 
 /**
- * Issue 8: the installer's lifecycle as the admin runs it (suspend and reinstate, the login switch) and as the
+ * The installer's lifecycle as the admin runs it (suspend and reinstate, the login switch) and as the
  * installer lives it, and a refused password on the reset form. The demo installer Mario Rossi is suspended and
  * switched off here; after each journey, pass or fail, the API gives him back as he was (OK and active), so the
  * other journeys find him so. Each journey sets up through the API what it does not itself show.

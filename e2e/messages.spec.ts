@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
 /**
- * Issue 9, communications: the admin writes to a group and an installer reads it (the bell follows), an area
+ * Communications: the admin writes to a group and an installer reads it (the bell follows), an area
  * manager edits and deletes a sent message, a reseller marks read and unread, the composer's checks, and the
  * installer list's 'Invia comunicazione'. Every journey leaves the demo inboxes' unread counts as it found them.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 10, item 7: PDF reports made on the server, shown in the page's viewer and downloadable. */
+/** PDF reports made on the server, shown in the page's viewer and downloadable. */
 
 const viewer = (page: Page) => page.getByRole('dialog');
 

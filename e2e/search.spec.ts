@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 9, item 3: the toolbar's Cerca, as the person types, within what they may see. */
+/** The toolbar's Cerca, as the person types, within what they may see. */
 
 test('a reseller finds one of their installers by name and opens them', async ({ page }) => {
   await loginAs(page, 'rivenditore');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo, loginAs, resetLinkOf, shot } from './support.ts';
 
 /**
- * Issue 11, item 4: 'Invio massivo attivazioni'. Runs after the journeys that need installers without an account
+ * The admin's 'Invio massivo attivazioni'. Runs after the journeys that need installers without an account
  * (the file name orders it late): afterwards every demo installer with a usable address has a requested account.
  */
 test.describe.configure({ mode: 'serial' });

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, shot } from './support.ts';
 
-/** Issue 11, items 5 and 6: the admin's usage statistics over the demo's 90 days of history. */
+/** The admin's usage statistics over the demo's 90 days of history. */
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const daysAgo = (n: number) => iso(new Date(Date.now() - n * 86_400_000));

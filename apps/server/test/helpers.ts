@@ -143,15 +143,15 @@ export async function login(app: FastifyInstance, user: string, pwd = DEMO_PASSW
   return `portale_sid=${cookie.value}`;
 }
 
-export const loginAs = (app: FastifyInstance, role: Role) => login(app, demoUser[role]);
+export const cookieOf = (app: FastifyInstance, role: Role) => login(app, demoUser[role]);
 
 /** Cookies of the four demo users, in the order admin, capoarea, rivenditori, posatore. */
 export function loginEveryRole(app: FastifyInstance): Promise<[string, string, string, string]> {
   return Promise.all([
-    loginAs(app, 'admin'),
-    loginAs(app, 'capoarea'),
-    loginAs(app, 'rivenditori'),
-    loginAs(app, 'posatore'),
+    cookieOf(app, 'admin'),
+    cookieOf(app, 'capoarea'),
+    cookieOf(app, 'rivenditori'),
+    cookieOf(app, 'posatore'),
   ]);
 }
 

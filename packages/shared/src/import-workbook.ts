@@ -12,7 +12,7 @@ import {
 } from './schemas/imports.ts';
 
 /**
- * Reading an import spreadsheet and writing its errors.xlsx (spec sections 2, 5 and 8). The browser loads SheetJS on
+ * Reading an import spreadsheet and writing its errors.xlsx. The browser loads SheetJS on
  * demand and passes it in; the tests pass the same module, so both read a workbook the same way.
  */
 type XlsxModule = typeof Xlsx;
@@ -94,7 +94,7 @@ function headerMatch(
 
 /**
  * The first sheet's rows: the header row is searched within the first 10 rows and must hold every column of the
- * installer or the company record (spec section 5); the rows below it, blank ones left out, become records.
+ * installer or the company record; the rows below it, blank ones left out, become records.
  */
 export function readImportSheet(xlsx: XlsxModule, data: ArrayBuffer | Uint8Array): ImportSheet | { problem: string } {
   let sheet: WorkSheet | undefined;
@@ -158,7 +158,7 @@ const groupOf = (motivo: string) =>
 export const REASON_HEADER = 'MOTIVO DELLO SCARTO';
 
 /**
- * errors.xlsx (spec section 8): one sheet 'Errori N' per error group (the columns at fault), each with the file's
+ * errors.xlsx: one sheet 'Errori N' per error group (the columns at fault), each with the file's
  * own headers, the refused rows as they were, and the reason in Italian in a last column.
  */
 export function errorsWorkbook(xlsx: XlsxModule, sheet: ImportSheet, outcomes: readonly ImportRowOutcome[]) {

@@ -1,5 +1,5 @@
 /**
- * The Italian message catalogue (spec section 8 and the texts of section 2).
+ * The Italian message catalogue.
  * Code refers to these keys; the wording lives only here.
  */
 export const msg = {
@@ -27,7 +27,7 @@ export const msg = {
   confermaResetPassword: 'Confermi Reimpostazione password?',
   confermaInvioMassivo: 'Confermi Invio massivo?',
   inPreparazione: 'In preparazione',
-  // Server-side messages the spec leaves to us (contract: bad input is a 400 with an Italian reason).
+  // Server-side messages the spec leaves to us (bad input is a 400 with an Italian reason).
   sessioneScaduta: 'Sessione scaduta, effettua di nuovo il login',
   nonAutenticato: 'Accesso non effettuato',
   nonAutorizzato: 'Operazione non consentita',

@@ -1,5 +1,5 @@
 /**
- * Money (contract): integer cents in the database, a number of euros with at most 2 decimals on the wire.
+ * Money: integer cents in the database, a number of euros with at most 2 decimals on the wire.
  * Formatting (1.234,56 EUR) happens only at the edge, in the browser.
  */
 

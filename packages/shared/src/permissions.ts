@@ -1,7 +1,7 @@
 import type { Role } from './roles.ts';
 
 /**
- * The single role x capability table (spec section 6). Server guards and client menus read it;
+ * The single role x capability table. Server guards and client menus read it;
  * row-level scope (which installers a capoarea sees, ...) lives in the server's visibility helpers.
  */
 export const capabilities = {

@@ -8,7 +8,7 @@ export interface Province {
   readonly region: string;
 }
 
-/** The sigla that stands for "abroad" (spec section 9). */
+/** The sigla that stands for "abroad". */
 export const ABROAD = 'EE';
 
 export const provinces: readonly Province[] = [

@@ -5,7 +5,7 @@
 export const roles = ['admin', 'posatore', 'capoarea', 'rivenditori'] as const;
 export type Role = (typeof roles)[number];
 
-/** Landing priority after login (spec section 2 and 6): the first role the user holds wins. */
+/** Landing priority after login: the first role the user holds wins. */
 export function landingRole(userRoles: readonly Role[]): Role | undefined {
   return roles.find((r) => userRoles.includes(r));
 }

@@ -78,7 +78,7 @@ const manager = {
 };
 
 describe('area manager and reseller forms', () => {
-  it('area manager: the rules of spec section 5 and a list of distinct provinces', () => {
+  it('area manager: the form rules and a list of distinct provinces', () => {
     expect(capoareaForm.safeParse(manager).success).toBe(true);
     expect(errors(capoareaForm.safeParse({ ...manager, lastname: '', cap: '239' }))).toEqual({
       lastname: 'Campo obbligatorio',

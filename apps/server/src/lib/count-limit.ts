@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
-import type { Db, DbOrTx } from '../db/database.ts';
-import type { ImageTable } from '../modules/images/images.repository.ts';
+import type { Database, Db, DbOrTx } from '../db/database.ts';
+
+/** The tables whose rows can own a counted collection: keyed by uuid, with an updated_at to lock them by. */
+type OwnerTable = {
+  [K in keyof Database]: Database[K] extends { uuid: unknown; updated_at: unknown } ? K : never;
+}[keyof Database];
 
 /** Rows that own a counted collection (a gallery; a person's sends, counted per minute and hour). */
-export type LimitOwner = { table: ImageTable | 'users'; uuid: string };
+export type LimitOwner = { table: OwnerTable; uuid: string };
 
 /**
  * Locks the owner's row for the rest of the transaction with an UPDATE that changes nothing: PostgreSQL takes the

@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '@portal/shared/roles';
 import { buildApp } from '../../src/app.ts';
 import { simplePdf } from '../../src/lib/pdf-files.ts';
-import { createTestContext, loginAs, personOfUser, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, personOfUser, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 import type { PosatoreStato } from '../../src/modules/posatori/posatori.table.ts';
 import { profileNotOkReason } from '../../src/plugins/profile-gate.ts';
-import { authorizationTable, type CaseContext, type Cell, type Line, type Request } from './authorization-table.ts';
+import type { CaseContext, Cell, Line, Request } from './authorization-cells.ts';
+import { authorizationTable } from './authorization-table.ts';
 import { createFixtures, type Fixtures, type RowKind } from './fixtures.ts';
 
 /**
- * Issue 8, item 11: the authorization tests, generated from authorization-table.ts. For every line, every role and
+ * The authorization tests, generated from authorization-table.ts. For every line, every role and
  * every kind of row the fixtures give that role, one request with a fresh row, and the status the table says.
  */
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
     },
   });
   await app.ready();
-  for (const role of roles) cookies[role] = await loginAs(app, role);
+  for (const role of roles) cookies[role] = await cookieOf(app, role);
   fixtures = await createFixtures(ctx, cookies.admin, cookies.posatore);
   jpeg = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#963' } })
     .jpeg()
@@ -141,7 +142,7 @@ describe.each(
     expect(cases.length).toBeGreaterThan(0);
     for (const { role, kind } of cases) {
       const want = expected(line.cells[role], kind);
-      const cookie = line.ownSession ? await loginAs(app, role) : cookies[role];
+      const cookie = line.ownSession ? await cookieOf(app, role) : cookies[role];
       const row = await rowFor(line, role, kind);
       const res = await send(await requestOf(line, row, cookie), cookie);
       expect(res.statusCode, `${role} on a ${kind ?? 'route without rows'}: ${res.body.slice(0, 200)}`).toBe(want);
@@ -173,7 +174,7 @@ describe.each(['SOSPESO', 'INCOMPLETO'] as const)('an installer whose profile is
       for (const { kind } of casesOf(line).filter((c) => c.role === 'posatore')) {
         const open = line.profileNotOk === 'open';
         const want = open ? expected(line.cells.posatore, kind) : 403;
-        const cookie = line.ownSession ? await loginAs(app, 'posatore') : cookies.posatore;
+        const cookie = line.ownSession ? await cookieOf(app, 'posatore') : cookies.posatore;
         const row = await rowFor(line, 'posatore', kind);
         const request = await requestOf(line, row, cookie);
         await setStato(stato);

@@ -4,7 +4,7 @@ import type { UsersTable } from '../../src/modules/auth/auth.table.ts';
 import { createTestContext, migrateWhileOthersDrop, type TestContext } from '../helpers.ts';
 
 /**
- * Issue 8, item 7: the migration that cleans what is stored. Old-shaped rows go in at the migration before it,
+ * The migration that cleans what is stored. Old-shaped rows go in at the migration before it,
  * then it runs: names and addresses become trimmed and lower case; what would collide keeps its text marked.
  */
 

@@ -4,7 +4,7 @@ import type { CouponsTable } from '../../src/modules/coupons/coupons.table.ts';
 import { createTestContext, migrateWhileOthersDrop, type TestContext } from '../helpers.ts';
 
 /**
- * Issue 10, the registry export's speed: the migration that keeps each installer's coupon totals on their row fills
+ * The registry export's speed: the migration that keeps each installer's coupon totals on their row fills
  * them from the coupons already there (value, redeemed, their value, last redemption), and leaves at none those
  * who hold no coupons.
  */

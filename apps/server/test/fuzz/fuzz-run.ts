@@ -1,11 +1,11 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { malformedRequests, urlOf, type RouteShape } from './malformed.ts';
 
 /**
- * Issue 8, item 11: every write route of the API, read from Fastify as it registers them, gets at least 1,000
+ * Every write route of the API, read from Fastify as it registers them, gets at least 1,000
  * malformed requests generated from its own schemas (fast-check, fixed seed), sent as the admin, who passes every
  * guard and so reaches every check. None may answer a 5xx; each answers the {res:'KO', reason} envelope.
  */
@@ -40,7 +40,7 @@ export function appOfRoutes(collect: (method: string, route: RouteOptions) => vo
       },
     });
     await fuzzed.app.ready();
-    fuzzed.admin = await loginAs(fuzzed.app, 'admin');
+    fuzzed.admin = await cookieOf(fuzzed.app, 'admin');
   });
   afterAll(async () => {
     await fuzzed.app.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { fold } from '../../src/lib/text-search.ts';
-import { createTestContext, login, loginAs, readOutbox, resetIdOf, type TestContext } from '../helpers.ts';
+import { createTestContext, login, cookieOf, readOutbox, resetIdOf, type TestContext } from '../helpers.ts';
 
 /**
  * What the list pattern (docs/decisions/0007-list-pattern.md) promises the API's users: text filters that find what
@@ -13,7 +13,7 @@ let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await loginAs(ctx.app, 'admin');
+  admin = await cookieOf(ctx.app, 'admin');
 });
 afterAll(() => ctx.close());
 
@@ -91,7 +91,7 @@ describe('pages', () => {
   );
 
   it('the area manager’s list, merged from their parts, pages the same way', async () => {
-    const capoarea = await loginAs(ctx.app, 'capoarea');
+    const capoarea = await cookieOf(ctx.app, 'capoarea');
     const long = await walk('/api/posatori4ca?order=cognome', 200, capoarea);
     const short = await walk('/api/posatori4ca?order=cognome', 9, capoarea);
     expect(short.rows.map((r) => r.uuid)).toEqual(long.rows.map((r) => r.uuid));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-web-'));
@@ -86,7 +86,7 @@ describe('the web app is sent compressed at build time', () => {
 
 describe('API replies', () => {
   it('compresses a list above 1 kB as the client accepts, and the JSON survives the trip', async () => {
-    const cookie = await loginAs(ctx.app, 'admin');
+    const cookie = await cookieOf(ctx.app, 'admin');
     for (const accept of ['br', 'gzip']) {
       const res = await ctx.app.inject({
         method: 'GET',

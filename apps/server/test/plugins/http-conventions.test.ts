@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
 let spa: TestContext;
@@ -126,7 +126,7 @@ describe('system endpoints and headers', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/inesistente' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ res: 'KO', reason: 'Elemento non trovato' });
-    const cookie = await loginAs(ctx.app, 'admin');
+    const cookie = await cookieOf(ctx.app, 'admin');
     expect(
       (await ctx.app.inject({ method: 'DELETE', url: '/api/inesistente/1', headers: { cookie } })).statusCode,
     ).toBe(404);

@@ -7,25 +7,23 @@ import { THROTTLE } from '../../src/modules/auth/auth.service.ts';
 import {
   areaManagerBody,
   createTestContext,
-  login,
   readOutbox,
   resellerBody,
   resetIdOf,
   type TestContext,
 } from '../helpers.ts';
+import { loginAs, type RoleClients } from '../helpers-clients.ts';
 
-/** Issue 8, item 7: the account findings, each reproduced and closed. */
+/** The account findings, each reproduced and closed. */
 
 let ctx: TestContext;
-let admin: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await login(ctx.app, 'admin');
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 const lastLink = () => resetIdOf(readOutbox(ctx.outbox).at(-1)?.link);
 const personOf = async (table: 'capoarea' | 'rivenditori', username: string) =>
   ctx.db
@@ -40,29 +38,35 @@ const statoOf = async (userUuid: string) =>
 describe('a disabled account stays disabled', () => {
   it('disabling cancels a reset link sent before, and the link cannot switch the account back on', async () => {
     const ca = await personOf('capoarea', 'capoarea.nordest');
-    expect((await post('/auth/admin/resetpassword', { user: ca.uuid }, admin)).statusCode).toBe(200);
+    expect((await as.admin.post('/auth/admin/resetpassword', { user: ca.uuid })).statusCode).toBe(200);
     const pid = lastLink();
-    expect((await post(`/api/capoarea/${ca.uuid}/stato`, { stato: 'disabled' }, admin)).json().stato).toBe('disabled');
+    expect((await as.admin.post(`/api/capoarea/${ca.uuid}/stato`, { stato: 'disabled' })).json().stato).toBe(
+      'disabled',
+    );
 
-    const used = await post('/auth/resetpwd', { pid, ppwd: 'riattivami-2027' });
+    const used = await as.anonymous.post('/auth/resetpwd', { pid, ppwd: 'riattivami-2027' });
     expect(used.json()).toEqual({ res: 'KO', reason: 'Errore sessione' });
     expect(await statoOf(ca.userUuid)).toBe('disabled');
   });
 
   it('an activation sent to a disabled account sets the password but leaves the access off', async () => {
-    const riv = await personOf('rivenditori', 'rivenditore.genova');
-    await post(`/api/rivenditore/${riv.uuid}/stato`, { stato: 'disabled' }, admin);
-    expect((await post('/auth/admin/resetpassword', { user: riv.uuid }, admin)).statusCode).toBe(200);
-    expect((await post('/auth/resetpwd', { pid: lastLink(), ppwd: 'genova-piastrelle' })).json()).toEqual({
+    const reseller = await personOf('rivenditori', 'rivenditore.genova');
+    await as.admin.post(`/api/rivenditore/${reseller.uuid}/stato`, { stato: 'disabled' });
+    expect((await as.admin.post('/auth/admin/resetpassword', { user: reseller.uuid })).statusCode).toBe(200);
+    expect((await as.anonymous.post('/auth/resetpwd', { pid: lastLink(), ppwd: 'genova-piastrelle' })).json()).toEqual({
       res: 'OK',
     });
-    expect(await statoOf(riv.userUuid)).toBe('disabled');
-    expect((await post('/auth/login', { user: 'rivenditore.genova', pwd: 'genova-piastrelle' })).json()).toEqual({
+    expect(await statoOf(reseller.userUuid)).toBe('disabled');
+    expect(
+      (await as.anonymous.post('/auth/login', { user: 'rivenditore.genova', pwd: 'genova-piastrelle' })).json(),
+    ).toEqual({
       res: 'KO',
     });
     // Only the admin's switch gives it back, with the password just chosen.
-    await post(`/api/rivenditore/${riv.uuid}/stato`, { stato: 'active' }, admin);
-    expect((await post('/auth/login', { user: 'rivenditore.genova', pwd: 'genova-piastrelle' })).json().res).toBe('OK');
+    await as.admin.post(`/api/rivenditore/${reseller.uuid}/stato`, { stato: 'active' });
+    expect(
+      (await as.anonymous.post('/auth/login', { user: 'rivenditore.genova', pwd: 'genova-piastrelle' })).json().res,
+    ).toBe('OK');
   });
 });
 
@@ -80,7 +84,7 @@ describe('usernames and e-mails are trimmed and compared without case', () => {
     await ctx.db.updateTable('posatori').set({ email: 'Posa.Spazio@Esempio.it ' }).where('uuid', '=', first).execute();
     await ctx.db.updateTable('posatori').set({ email: ' posa.spazio@esempio.it' }).where('uuid', '=', second).execute();
 
-    expect((await post('/auth/admin/resetpassword', { user: first }, admin)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.post('/auth/admin/resetpassword', { user: first })).json()).toEqual({ res: 'OK' });
     const account = await ctx.db
       .selectFrom('users')
       .innerJoin('posatori', 'posatori.user_uuid', 'users.uuid')
@@ -88,32 +92,31 @@ describe('usernames and e-mails are trimmed and compared without case', () => {
       .where('posatori.uuid', '=', first)
       .executeTakeFirstOrThrow();
     expect(account).toEqual({ username: 'posa.spazio@esempio.it', email: 'posa.spazio@esempio.it' });
-    expect((await post('/auth/resetpwd', { pid: lastLink(), ppwd: 'spazio-finale-1' })).json()).toEqual({ res: 'OK' });
-    expect((await post('/auth/login', { user: '  POSA.Spazio@esempio.IT ', pwd: 'spazio-finale-1' })).json().res).toBe(
-      'OK',
-    );
+    expect((await as.anonymous.post('/auth/resetpwd', { pid: lastLink(), ppwd: 'spazio-finale-1' })).json()).toEqual({
+      res: 'OK',
+    });
+    expect(
+      (await as.anonymous.post('/auth/login', { user: '  POSA.Spazio@esempio.IT ', pwd: 'spazio-finale-1' })).json()
+        .res,
+    ).toBe('OK');
 
-    const again = await post('/auth/admin/resetpassword', { user: second }, admin);
+    const again = await as.admin.post('/auth/admin/resetpassword', { user: second });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ res: 'KO', reason: 'Esiste già un utente con questa email' });
   });
 
   it('an area manager created with spaces and capitals is named in the normal form', async () => {
-    const res = await post(
+    const res = await as.admin.post(
       '/api/capoarea',
       areaManagerBody({ name: 'Ugo', lastname: 'Spazi', email: '  Ugo.Spazi@Esempio.IT ', provs: [] }),
-      admin,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const profile = (
-      await ctx.app.inject({ method: 'GET', url: `/api/capoarea/${res.json().uuid}`, headers: { cookie: admin } })
-    ).json();
+    const profile = (await as.admin.get(`/api/capoarea/${res.json().uuid}`)).json();
     expect(profile.username).toBe('ugo.spazi@esempio.it');
     expect(profile.email).toBe('ugo.spazi@esempio.it');
-    const duplicate = await post(
+    const duplicate = await as.admin.post(
       '/api/riventitore',
       resellerBody({ ragsoc: 'X', code: '', name: 'A', lastname: 'B', email: 'UGO.SPAZI@esempio.it' }),
-      admin,
     );
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().fields).toEqual({ email: 'Esiste già un utente con questa email' });
@@ -140,19 +143,19 @@ describe('the lockout counts per account, whatever name was typed', () => {
 
 describe('a new login rotates the session of that browser', () => {
   it('the session the browser had before no longer works', async () => {
-    const first = await login(ctx.app, 'posatore');
+    const first = await as.login('posatore');
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/auth/login',
       payload: { user: 'posatore', pwd: DEMO_PASSWORD },
-      headers: { cookie: first },
+      headers: { cookie: first.cookie },
     });
     const second = again.cookies.find((c) => c.name === 'portale_sid');
     expect(second?.value).toBeTruthy();
-    expect(`portale_sid=${second?.value}`).not.toBe(first);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/avatar', headers: { cookie: first } })).statusCode).toBe(
-      401,
-    );
+    expect(`portale_sid=${second?.value}`).not.toBe(first.cookie);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/avatar', headers: { cookie: first.cookie } })).statusCode,
+    ).toBe(401);
     const fresh = `portale_sid=${second?.value}`;
     expect((await ctx.app.inject({ method: 'GET', url: '/api/avatar', headers: { cookie: fresh } })).statusCode).toBe(
       200,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, textFilter } from '../../src/lib/text-search.ts';
 import { nameField } from '../../src/modules/posatori/posatori.repository.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
+import { loginAs, type RoleClients } from '../helpers-clients.ts';
 import { multipart } from '../multipart.ts';
 
 /**
@@ -11,18 +12,12 @@ import { multipart } from '../multipart.ts';
  */
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await loginAs(ctx.app, 'admin');
-  capoarea = await loginAs(ctx.app, 'capoarea');
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
-
-const get = (url: string, cookie = admin) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, payload: object, cookie = admin) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
 const refusal = (name: string) => ({
   res: 'KO',
@@ -44,23 +39,23 @@ describe('control characters in the query', () => {
     ['/api/posatori?name=ros%7Fsi', 'name'],
     ['/api/posatori?name=ros%C2%85si', 'name'],
   ])('%s: 400 with the reason in Italian, never a 500', async (url, name) => {
-    const res = await get(url);
+    const res = await as.admin.get(url);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual(refusal(name));
   });
 
   it('the area manager is refused the same way', async () => {
-    expect((await get('/api/posatori4ca?name=ab%00c', capoarea)).json()).toEqual(refusal('name'));
+    expect((await as.capoarea.get('/api/posatori4ca?name=ab%00c')).json()).toEqual(refusal('name'));
   });
 
   it('an unknown parameter holding one is refused too, named by its position', async () => {
-    const res = await get('/api/posatori?x%00y=1');
+    const res = await as.admin.get('/api/posatori?x%00y=1');
     expect(res.statusCode).toBe(400);
     expect(res.json().res).toBe('KO');
   });
 
   it('tabs and line breaks in a search are plain spaces', async () => {
-    const res = await get('/api/posatori?name=ros%09si');
+    const res = await as.admin.get('/api/posatori?name=ros%09si');
     expect(res.statusCode).toBe(200);
   });
 });
@@ -71,7 +66,7 @@ describe('control characters in a body', () => {
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .execute();
-    const res = await post('/api/messages/message/nuovo', {
+    const res = await as.admin.post('/api/messages/message/nuovo', {
       oggetto: 'ciao\u0000mondo',
       content: 'Testo',
       dests: ['g:posatori'],
@@ -90,7 +85,7 @@ describe('control characters in a body', () => {
   });
 
   it('a control character deep in a list is named by its path', async () => {
-    const res = await post('/api/messages/message/nuovo', {
+    const res = await as.admin.post('/api/messages/message/nuovo', {
       oggetto: 'Ciao',
       content: 'Testo',
       dests: ['g:posatori', 'g:capo\u0001area'],
@@ -101,10 +96,14 @@ describe('control characters in a body', () => {
 
   it('a message body keeps its tabs and line breaks', async () => {
     const content = 'Prima riga\r\n\tseconda riga\n\nterza';
-    const res = await post('/api/messages/message/nuovo', { oggetto: 'A capo', content, dests: ['g:capoarea'] });
+    const res = await as.admin.post('/api/messages/message/nuovo', {
+      oggetto: 'A capo',
+      content,
+      dests: ['g:capoarea'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { uuid } = res.json() as { uuid: string };
-    expect((await get(`/api/messages/message/${uuid}`)).json().content).toBe(content);
+    expect((await as.admin.get(`/api/messages/message/${uuid}`)).json().content).toBe(content);
   });
 
   it('a profile save with NUL is refused, whatever the field', async () => {
@@ -113,14 +112,14 @@ describe('control characters in a body', () => {
       .select('uuid')
       .where('code', '=', 'POS0001')
       .executeTakeFirstOrThrow();
-    const profile = (await get(`/api/posatori/${uuid}`)).json() as Record<string, unknown>;
-    const res = await post(`/api/posatori/${uuid}`, { ...profile, city: 'Mi\u0000lano' });
+    const profile = (await as.admin.get(`/api/posatori/${uuid}`)).json() as Record<string, unknown>;
+    const res = await as.admin.post(`/api/posatori/${uuid}`, { ...profile, city: 'Mi\u0000lano' });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields).toEqual({ city: 'Contiene un carattere di controllo non ammesso' });
   });
 
   it('an imported row has its control characters removed: a cell is text read from a sheet', async () => {
-    const res = await post('/api/imports/azienda', {
+    const res = await as.admin.post('/api/imports/azienda', {
       code: 'CTRL\u0000-01',
       ragsoc: 'Ceramiche\u000b Controllo\u0007 S.r.l.',
       city: 'Milano',
@@ -142,7 +141,7 @@ describe('control characters in a body', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/docs/caricadoc',
-      headers: { cookie: admin, ...form.headers },
+      headers: { cookie: as.admin.cookie, ...form.headers },
       payload: form.payload,
     });
     expect(res.statusCode, res.body).toBe(400);

@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GALLERY_MAX_ITEMS } from '@portal/shared/schemas/images';
 import { createFileStore, ownerPrefix } from '../../src/lib/file-store.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { imageForm } from '../multipart.ts';
 
-/** Issue 8, item 8: a count limit holds when the adds arrive together. */
+/** A count limit holds when the adds arrive together. */
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 it('ten parallel uploads to a gallery with 59 images leave 60', async () => {
-  const posatore = await loginAs(ctx.app, 'posatore');
+  const posatore = await cookieOf(ctx.app, 'posatore');
   const mario = await ctx.db
     .selectFrom('posatori')
     .select('uuid')

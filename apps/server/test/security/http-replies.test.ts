@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { createTestContext, loginAs, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 
-/** Issue 8, item 9: every reply carries the envelope and the headers, the framework's own included. */
+/** Every reply carries the envelope and the headers, the framework's own included. */
 
 let ctx: TestContext;
 let https: TestContext;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   https = await createTestContext({ env: { PUBLIC_URL: 'https://portale.example.it' } });
   production = await createTestContext({ env: { NODE_ENV: 'production' } });
-  admin = await loginAs(ctx.app, 'admin');
+  admin = await cookieOf(ctx.app, 'admin');
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
     .jpeg()
     .toBuffer();
@@ -195,10 +195,10 @@ describe('/api/docs', () => {
     const anonymous = await production.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().res).toBe('KO');
-    const posatore = await loginAs(production.app, 'posatore');
+    const posatore = await cookieOf(production.app, 'posatore');
     const refused = await production.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie: posatore } });
     expect(refused.statusCode).toBe(403);
-    const cookie = await loginAs(production.app, 'admin');
+    const cookie = await cookieOf(production.app, 'admin');
     const doc = await production.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).toContain('/api/posatori');

@@ -3,13 +3,13 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import {
   areaManagerBody,
   createTestContext,
-  loginEveryRole,
   personOfUser,
   readOutbox,
   resellerBody,
   sheetInstaller,
   type TestContext,
 } from '../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../helpers-clients.ts';
 
 /**
  * Each address logs in one account: no save may give a person's account an address another account logs in by
@@ -18,17 +18,14 @@ import {
  */
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
-let posatore: string;
+let as: RoleClients;
 let mario: string;
 /** The demo area manager's and the admin's e-mail addresses. */
 let managerEmail: string;
 let adminEmail: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
   mario = await personOfUser(ctx.db, 'posatori', 'posatore');
   const emailOf = async (username: string) =>
     (await ctx.db.selectFrom('users').select('email').where('username', '=', username).executeTakeFirstOrThrow()).email;
@@ -39,17 +36,16 @@ afterAll(() => ctx.close());
 
 const TAKEN = 'Esiste già un utente con questa email';
 
-const get = async (url: string, cookie: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = async (url: string, client: ApiClient) => {
+  const res = await client.get(url);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json() as Record<string, unknown>;
 };
-const post = (url: string, payload: object, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 /** The record the GET gave, sent back with another e-mail. */
-const saveEmail = async (url: string, cookie: string, email: string) =>
-  post(url, { ...(await get(url, cookie)), email }, cookie);
-const loginAnswer = async (user: string, pwd = DEMO_PASSWORD) => (await post('/auth/login', { user, pwd })).json();
+const saveEmail = async (url: string, client: ApiClient, email: string) =>
+  client.post(url, { ...(await get(url, client)), email });
+const loginAnswer = async (user: string, pwd = DEMO_PASSWORD) =>
+  (await as.anonymous.post('/auth/login', { user, pwd })).json();
 const accountOf = (username: string) =>
   ctx.db.selectFrom('users').select(['uuid', 'email']).where('username', '=', username).executeTakeFirstOrThrow();
 const notices = (to: string) =>
@@ -82,43 +78,43 @@ function expectTaken(res: { statusCode: number; body: string; json(): { fields?:
 describe("no save gives a person's account another account's address", () => {
   it('the installer saving their own profile with the area manager’s address: 400, and the manager still logs in and resets by it', async () => {
     const before = (await accountOf('posatore')).email;
-    expectTaken(await saveEmail(`/api/posatori/${mario}`, posatore, managerEmail));
+    expectTaken(await saveEmail(`/api/posatori/${mario}`, as.posatore, managerEmail));
     // Written another way: spaces and capitals are the same address.
-    expectTaken(await saveEmail(`/api/posatori/${mario}`, posatore, ` ${managerEmail.toUpperCase()} `));
+    expectTaken(await saveEmail(`/api/posatori/${mario}`, as.posatore, ` ${managerEmail.toUpperCase()} `));
     expect((await accountOf('posatore')).email).toBe(before);
     expect(await loginAnswer(managerEmail)).toMatchObject({ res: 'OK', role: ['capoarea'] });
     const sent = readOutbox(ctx.outbox).length;
-    await post('/auth/resetpassword', { user: managerEmail });
+    await as.anonymous.post('/auth/resetpassword', { user: managerEmail });
     await ctx.app.background.drain();
     expect(readOutbox(ctx.outbox).slice(sent)).toEqual([expect.objectContaining({ to: managerEmail })]);
   });
 
   it("the area manager through an installer they reach, and the admin's installer save", async () => {
-    expectTaken(await saveEmail(`/api/posatori/${mario}`, capoarea, adminEmail));
-    expectTaken(await saveEmail(`/api/posatori/${mario}`, admin, managerEmail));
+    expectTaken(await saveEmail(`/api/posatori/${mario}`, as.capoarea, adminEmail));
+    expectTaken(await saveEmail(`/api/posatori/${mario}`, as.admin, managerEmail));
     expect(await loginAnswer(adminEmail)).toMatchObject({ res: 'OK', role: ['admin'] });
   });
 
   it("an address that is another account's username only: it still logs that account in", async () => {
     // A reseller created as ugo.primo@esempio.it (their username), whose e-mail then changed.
-    const created = await post('/api/riventitore', resellerBody({ code: '', email: 'ugo.primo@esempio.it' }), admin);
+    const created = await as.admin.post('/api/riventitore', resellerBody({ code: '', email: 'ugo.primo@esempio.it' }));
     expect(created.statusCode, created.body).toBe(200);
-    const riv = (created.json() as { uuid: string }).uuid;
-    expect((await saveEmail(`/api/rivenditore/${riv}`, admin, 'ugo.secondo@esempio.it')).statusCode).toBe(200);
-    expectTaken(await saveEmail(`/api/posatori/${mario}`, admin, 'ugo.primo@esempio.it'));
+    const reseller = (created.json() as { uuid: string }).uuid;
+    expect((await saveEmail(`/api/rivenditore/${reseller}`, as.admin, 'ugo.secondo@esempio.it')).statusCode).toBe(200);
+    expectTaken(await saveEmail(`/api/posatori/${mario}`, as.admin, 'ugo.primo@esempio.it'));
   });
 
   it('every role saving its own profile', async () => {
-    expectTaken(await saveEmail('/api/myprofile', admin, managerEmail));
-    expectTaken(await saveEmail('/api/myprofile', capoarea, adminEmail));
-    expectTaken(await saveEmail('/api/myprofile', rivenditore, adminEmail));
+    expectTaken(await saveEmail('/api/myprofile', as.admin, managerEmail));
+    expectTaken(await saveEmail('/api/myprofile', as.capoarea, adminEmail));
+    expectTaken(await saveEmail('/api/myprofile', as.rivenditore, adminEmail));
   });
 
   it("the admin's area manager and reseller forms", async () => {
     const ca = await personOfUser(ctx.db, 'capoarea', 'capoarea.nordest');
-    expectTaken(await saveEmail(`/api/capoarea/${ca}`, admin, adminEmail));
-    const riv = await personOfUser(ctx.db, 'rivenditori', 'rivenditore.verona');
-    expectTaken(await saveEmail(`/api/rivenditore/${riv}`, admin, managerEmail));
+    expectTaken(await saveEmail(`/api/capoarea/${ca}`, as.admin, adminEmail));
+    const reseller = await personOfUser(ctx.db, 'rivenditori', 'rivenditore.verona');
+    expectTaken(await saveEmail(`/api/rivenditore/${reseller}`, as.admin, managerEmail));
   });
 
   it('an import row updating an installer who has an account', async () => {
@@ -129,7 +125,7 @@ describe("no save gives a person's account another account's address", () => {
       name: stored.name,
       email: adminEmail,
     });
-    const res = await post('/api/imports/posatori', row, admin);
+    const res = await as.admin.post('/api/imports/posatori', row);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().reason).toBe(`EMAIL: ${TAKEN}`);
     expect(
@@ -154,10 +150,10 @@ describe('two saves at once', () => {
     const [a, b] = await Promise.all(
       ['rivenditore.bologna', 'rivenditore.roma'].map((u) => personOfUser(ctx.db, 'rivenditori', u)),
     );
-    const records = await Promise.all([a, b].map((id) => get(`/api/rivenditore/${id}`, admin)));
+    const records = await Promise.all([a, b].map((id) => get(`/api/rivenditore/${id}`, as.admin)));
     const contested = 'conteso@esempio.it';
     const replies = await Promise.all(
-      [a, b].map((id, i) => post(`/api/rivenditore/${id}`, { ...records[i], email: contested }, admin)),
+      [a, b].map((id, i) => as.admin.post(`/api/rivenditore/${id}`, { ...records[i], email: contested })),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const holders = await ctx.db.selectFrom('users').select('username').where('email', '=', contested).execute();
@@ -166,11 +162,11 @@ describe('two saves at once', () => {
 
   it('an area manager created with an address an installer is being given', async () => {
     const id = await installerWithAccount(0);
-    const record = await get(`/api/posatori/${id}`, admin);
+    const record = await get(`/api/posatori/${id}`, as.admin);
     const address = 'nuovo.indirizzo@esempio.it';
     const [save, create] = await Promise.all([
-      post(`/api/posatori/${id}`, { ...record, email: address }, admin),
-      post('/api/capoarea', areaManagerBody({ email: address }), admin),
+      as.admin.post(`/api/posatori/${id}`, { ...record, email: address }),
+      as.admin.post('/api/capoarea', areaManagerBody({ email: address })),
     ]);
     expect([save.statusCode, create.statusCode].sort()).toEqual([200, 400]);
     const logins = await ctx.db.selectFrom('user_logins').select('user_uuid').where('login', '=', address).execute();
@@ -181,7 +177,7 @@ describe('two saves at once', () => {
 describe('a new address for the reset links is told to the old one', () => {
   it("the installer's own change: a notice in Italian to the old address, and resets go to the new one", async () => {
     const old = (await accountOf('posatore')).email;
-    const res = await saveEmail(`/api/posatori/${mario}`, posatore, 'Mario.Rossi.Nuovo@Esempio.it ');
+    const res = await saveEmail(`/api/posatori/${mario}`, as.posatore, 'Mario.Rossi.Nuovo@Esempio.it ');
     expect(res.statusCode, res.body).toBe(200);
     expect((await accountOf('posatore')).email).toBe('mario.rossi.nuovo@esempio.it');
     const [notice, ...more] = await notices(old);
@@ -195,19 +191,19 @@ describe('a new address for the reset links is told to the old one', () => {
     expect(await loginAnswer('mario.rossi.nuovo@esempio.it')).toMatchObject({ res: 'OK' });
     expect(await loginAnswer(old)).toEqual({ res: 'KO' });
     const sent = readOutbox(ctx.outbox).length;
-    await post('/auth/resetpassword', { user: 'posatore' });
+    await as.anonymous.post('/auth/resetpassword', { user: 'posatore' });
     await ctx.app.background.drain();
     expect(readOutbox(ctx.outbox).slice(sent)).toEqual([
       expect.objectContaining({ to: 'mario.rossi.nuovo@esempio.it' }),
     ]);
     // The address it left is free for someone else.
     const id = await installerWithAccount(1);
-    expect((await saveEmail(`/api/posatori/${id}`, admin, old)).statusCode).toBe(200);
+    expect((await saveEmail(`/api/posatori/${id}`, as.admin, old)).statusCode).toBe(200);
   });
 
   it('a save that keeps the address sends nothing', async () => {
     const current = (await accountOf('capoarea')).email;
-    expect((await saveEmail('/api/myprofile', capoarea, current)).statusCode).toBe(200);
+    expect((await saveEmail('/api/myprofile', as.capoarea, current)).statusCode).toBe(200);
     expect(await notices(current)).toEqual([]);
   });
 });

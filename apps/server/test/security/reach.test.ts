@@ -1,46 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginEveryRole, personOfUser, type TestContext } from '../helpers.ts';
+import { createTestContext, personOfUser, type TestContext } from '../helpers.ts';
+import { loginAs, type RoleClients } from '../helpers-clients.ts';
 
-/** Issue 8, item 6: reach cannot be self-granted, and an area manager assigns only within their reach. */
+/** Reach cannot be self-granted, and an area manager assigns only within their reach. */
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, payload: object, cookie: string) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 const byUsername = (table: 'capoarea' | 'rivenditori', username: string) => personOfUser(ctx.db, table, username);
 
 describe('a reseller cannot widen their reach from their own profile', () => {
   it('saving another province as their own does not make that province’s partners readable', async () => {
-    const before = (await get('/api/partner_ri?size=1', rivenditore)).json().reccount;
+    const before = (await as.rivenditore.get('/api/partner_ri?size=1')).json().reccount;
     const rome = await ctx.db
       .selectFrom('partners')
       .select('uuid')
       .where('state', '=', 'RM')
       .where('rivenditore', 'is', null)
       .executeTakeFirstOrThrow();
-    expect((await get(`/api/partner/${rome.uuid}`, rivenditore)).statusCode).toBe(404);
+    expect((await as.rivenditore.get(`/api/partner/${rome.uuid}`)).statusCode).toBe(404);
 
-    const own = (await get('/api/myprofile', rivenditore)).json();
-    const saved = await post('/api/myprofile', { ...own, state: 'RM', city: 'Roma', cap: '00184' }, rivenditore);
+    const own = (await as.rivenditore.get('/api/myprofile')).json();
+    const saved = await as.rivenditore.post('/api/myprofile', { ...own, state: 'RM', city: 'Roma', cap: '00184' });
     expect(saved.statusCode, saved.body).toBe(200);
 
-    expect((await get('/api/partner_ri?size=1', rivenditore)).json().reccount).toBe(before);
-    expect((await get(`/api/partner/${rome.uuid}`, rivenditore)).statusCode).toBe(404);
+    expect((await as.rivenditore.get('/api/partner_ri?size=1')).json().reccount).toBe(before);
+    expect((await as.rivenditore.get(`/api/partner/${rome.uuid}`)).statusCode).toBe(404);
     // Repeated with every province: still the same partners.
     for (const state of ['TO', 'NA', 'PA']) {
-      await post('/api/myprofile', { ...own, state }, rivenditore);
-      expect((await get('/api/partner_ri?size=1', rivenditore)).json().reccount).toBe(before);
+      await as.rivenditore.post('/api/myprofile', { ...own, state });
+      expect((await as.rivenditore.get('/api/partner_ri?size=1')).json().reccount).toBe(before);
     }
-    await post('/api/myprofile', own, rivenditore);
+    await as.rivenditore.post('/api/myprofile', own);
   });
 });
 
@@ -56,13 +52,13 @@ describe('an area manager assigns only within their reach', () => {
     const mario = (
       await ctx.db.selectFrom('posatori').select('uuid').where('code', '=', 'POS0001').executeTakeFirstOrThrow()
     ).uuid;
-    const record = (await get(`/api/posatori/${mario}`, capoarea)).json();
+    const record = (await as.capoarea.get(`/api/posatori/${mario}`)).json();
 
-    const toOther = await post(`/api/posatori/${mario}`, { ...record, capoarea: await otherCa() }, capoarea);
+    const toOther = await as.capoarea.post(`/api/posatori/${mario}`, { ...record, capoarea: await otherCa() });
     expect(toOther.statusCode).toBe(400);
     expect(toOther.json().fields).toEqual({ capoarea: 'Come capo area puoi indicare solo te stesso' });
 
-    const toFar = await post(`/api/posatori/${mario}`, { ...record, rivenditore: await farReseller() }, capoarea);
+    const toFar = await as.capoarea.post(`/api/posatori/${mario}`, { ...record, rivenditore: await farReseller() });
     expect(toFar.statusCode).toBe(400);
     expect(toFar.json().fields).toEqual({ rivenditore: 'Il rivenditore non è nella tua area' });
 
@@ -81,16 +77,16 @@ describe('an area manager assigns only within their reach', () => {
     expect(stored.rivenditore).toBe(await nearReseller());
 
     // Within reach: themselves, a reseller they reach, or nobody.
-    const ok = await post(
-      `/api/posatori/${mario}`,
-      { ...record, capoarea: await demoCa(), rivenditore: await nearReseller() },
-      capoarea,
-    );
+    const ok = await as.capoarea.post(`/api/posatori/${mario}`, {
+      ...record,
+      capoarea: await demoCa(),
+      rivenditore: await nearReseller(),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     // The admin assigns anywhere.
-    const byAdmin = await post(`/api/posatori/${mario}`, { ...record, rivenditore: await farReseller() }, admin);
+    const byAdmin = await as.admin.post(`/api/posatori/${mario}`, { ...record, rivenditore: await farReseller() });
     expect(byAdmin.statusCode).toBe(200);
-    await post(`/api/posatori/${mario}`, record, admin);
+    await as.admin.post(`/api/posatori/${mario}`, record);
   });
 
   it('partners: the same rule', async () => {
@@ -100,11 +96,14 @@ describe('an area manager assigns only within their reach', () => {
       .where('state', '=', 'MI')
       .orderBy('ragsoc')
       .executeTakeFirstOrThrow();
-    const record = (await get(`/api/partner/${partner.uuid}`, capoarea)).json();
-    const toOther = await post(`/api/partner/${partner.uuid}`, { ...record, capoarea: await otherCa() }, capoarea);
+    const record = (await as.capoarea.get(`/api/partner/${partner.uuid}`)).json();
+    const toOther = await as.capoarea.post(`/api/partner/${partner.uuid}`, { ...record, capoarea: await otherCa() });
     expect(toOther.statusCode).toBe(400);
     expect(toOther.json().fields.capoarea).toBe('Come capo area puoi indicare solo te stesso');
-    const toFar = await post(`/api/partner/${partner.uuid}`, { ...record, rivenditore: await farReseller() }, capoarea);
+    const toFar = await as.capoarea.post(`/api/partner/${partner.uuid}`, {
+      ...record,
+      rivenditore: await farReseller(),
+    });
     expect(toFar.statusCode).toBe(400);
     expect(toFar.json().fields.rivenditore).toBe('Il rivenditore non è nella tua area');
     // The far reseller still cannot read it.
@@ -114,6 +113,6 @@ describe('an area manager assigns only within their reach', () => {
       payload: { user: 'rivenditore.palermo', pwd: 'portale-demo' },
     });
     const cookie = `portale_sid=${palermo.cookies.find((c) => c.name === 'portale_sid')?.value}`;
-    expect((await get(`/api/partner/${partner.uuid}`, cookie)).statusCode).toBe(404);
+    expect((await as.withCookie(cookie).get(`/api/partner/${partner.uuid}`)).statusCode).toBe(404);
   });
 });

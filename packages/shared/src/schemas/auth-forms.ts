@@ -7,7 +7,7 @@ import { msg } from '../messages-it.ts';
  * schemas of its routes for a few kB instead of the whole of zod (docs/decisions/0008).
  */
 
-/** Contract limits: passwords 8..128 characters; user names and e-mail addresses up to 100. */
+/** Limits: passwords 8..128 characters; user names and e-mail addresses up to 100. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A dropdown option (spec section 3). Every combo endpoint answers a list of them. */
+/** A dropdown option. Every combo endpoint answers a list of them. */
 export const comboOption = z.object({ value: z.string(), label: z.string() });
 export type ComboOption = z.infer<typeof comboOption>;
 

@@ -6,7 +6,7 @@ import { pagedReply, pagingQuery } from './paging.ts';
 import { posatoriQuery } from './posatori.ts';
 import { formRefusal } from './errors.ts';
 
-/** Renewal (spec section 9): the expiry becomes today + 90 days (3 x 30). */
+/** Renewal: the expiry becomes today + 90 days (3 x 30). */
 export const COUPON_RENEWAL_DAYS = 90;
 export const COUPON_TYPE_NAME_MAX = 50;
 export const COUPON_TYPE_DESCRI_MAX = 200;
@@ -24,7 +24,7 @@ export const couponStatoLabels: Record<CouponStato, string> = {
 };
 
 /**
- * A coupon type (spec section 3): valore and minima in euros; ccoupon counts the coupons of this type;
+ * A coupon type: valore and minima in euros; ccoupon counts the coupons of this type;
  * disattiva: no new coupons of it are assigned and its coupons cannot be redeemed.
  */
 export const couponTypeRow = z.object({
@@ -76,7 +76,7 @@ export const couponTypeIdParam = z.object({ id: z.union([z.literal('nuovo'), z.u
 export const couponTypeUuidParam = z.object({ id: z.uuid() });
 
 /**
- * A coupon (spec section 3). dtesecuzione: the redemption date ('' while not redeemed); stato from the one
+ * A coupon. dtesecuzione: the redemption date ('' while not redeemed); stato from the one
  * definition; rivenditore: who redeemed it ('' while not redeemed); colore: its type's colour.
  */
 export const couponRow = z.object({

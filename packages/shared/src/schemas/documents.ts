@@ -4,7 +4,7 @@ import { roleSchema } from './auth.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { formRefusal } from './errors.ts';
 
-/** Contract: documents up to 20 MB (pdf, rar, zip, xls, xlsx, xlt, xltx), the type checked from the bytes. */
+/** Documents up to 20 MB (pdf, rar, zip, xls, xlsx, xlt, xltx), the type checked from the bytes. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'rar', 'zip', 'xls', 'xlsx', 'xlt', 'xltx'] as const;
 export const DOCUMENT_TITLE_MAX = 200;
@@ -33,11 +33,11 @@ export const documentsQuery = pagingQuery.extend({
 });
 export type DocumentsQuery = z.infer<typeof documentsQuery>;
 
-/** A recipient group of a document (spec section 3: name and state flag). */
+/** A recipient group of a document (name and state flag). */
 export const documentDest = z.object({ name: roleSchema, label: z.string(), state: z.boolean() });
 
 /**
- * A document (spec section 3): title, url (the file's name, its type from the extension), dests, uuid, doc (the
+ * A document: title, url (the file's name, its type from the extension), dests, uuid, doc (the
  * download link), image (the type's icon name). data: when it was uploaded; size in bytes.
  */
 export const documentRow = z.object({

@@ -7,11 +7,11 @@ import type { Rule } from '../validation/rules.ts';
 import { validationMsg } from '../validation/messages.ts';
 
 /**
- * Field types shared by the registry forms. They check types and sizes only (contract: every text field has a
- * maximum length, longer input is a 400); the Italian form rules of spec section 5 sit on top through rulesCheck.
+ * Field types shared by the registry forms. They check types and sizes only (every text field has a
+ * maximum length, longer input is a 400); the Italian form rules of the spec sit on top through rulesCheck.
  */
 
-/** Contract limits: names 100, addresses 200. */
+/** Limits: names 100, addresses 200. */
 export const NAME_MAX = 100;
 export const ADDRESS_MAX = 200;
 export const EMAIL_MAX = 100;
@@ -34,10 +34,10 @@ const checkedBy = (rule: Rule, emptyAllowed: boolean) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem, continue: true });
   });
 
-/** '' or a real YYYY-MM-DD from 1900-01-01 to 2100-12-31 (spec section 9's minimum, and a sane maximum). */
+/** '' or a real YYYY-MM-DD from 1900-01-01 to 2100-12-31 (the spec's minimum, and a sane maximum). */
 export const dateOrEmpty = checkedBy(dateRule, true);
 
-/** '' or a month field value YYYY-MM-01 with a year from 1970 to the current year + 10 (spec section 9). */
+/** '' or a month field value YYYY-MM-01 with a year from 1970 to the current year + 10. */
 export const monthOrEmpty = checkedBy(monthRule, true);
 
 /** '' or a province sigla of provinces.ts (EE included). */
@@ -57,7 +57,7 @@ export const phoneText = text(PHONE_MAX).regex(/^[0-9 /+-]*$/, validationMsg.tel
 /** A reference to another row by uuid, '' when none. */
 export const uuidOrEmpty = z.union([z.literal(''), z.uuid()]);
 
-/** A date field that must be filled: a real YYYY-MM-DD from 1900-01-01 to 2100-12-31 (spec section 9). */
+/** A date field that must be filled: a real YYYY-MM-DD from 1900-01-01 to 2100-12-31. */
 export const requiredDate = checkedBy(dateRule, false);
 
 /** Money on the wire: a number of euros, 0 or more, with at most 2 decimals (integer cents in the database). */

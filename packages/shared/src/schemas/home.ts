@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/statohome (spec section 3, home counts): each role gets its own figures. Admin: cusati (coupons used),
+ * GET /api/statohome: each role gets its own figures. Admin: cusati (coupons used),
  * cposatori (installers registered), cscad (coupons expired). Area manager: caziende (partner companies),
  * criv (resellers), caziendescad (partners expired). Reseller: cposatori (their installers), ccopoun (coupons
  * redeemed at their counter).

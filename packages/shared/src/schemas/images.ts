@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Contract: images up to 5 MB, jpeg, png or webp, the type checked from the bytes. */
+/** Images up to 5 MB, jpeg, png or webp, the type checked from the bytes. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Images kept in one gallery ('Realizzazioni'). */

@@ -4,15 +4,15 @@ import { pagedReply, pagingQuery } from './paging.ts';
 import { posatoreRow } from './posatori.ts';
 
 /**
- * The import wizard (/admin/importazione, spec sections 2, 3, 5 and 7). The browser reads the workbook, finds the
+ * The import wizard (/admin/importazione). The browser reads the workbook, finds the
  * header row and sends every row as text; the server applies the row rules, stores valid rows (updating whoever is
  * already in the registry) and answers each row's outcome, so the wizard can write errors.xlsx.
  */
 
-/** Contract: import spreadsheets up to 10 MB and 10,000 rows. */
+/** Import spreadsheets up to 10 MB and 10,000 rows. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
-/** The header row is searched within the first 10 rows (spec section 9). */
+/** The header row is searched within the first 10 rows. */
 export const HEADER_SEARCH_ROWS = 10;
 /** Rows a batch call carries: each batch is one transaction. */
 export const IMPORT_BATCH_MAX = 500;
@@ -22,7 +22,7 @@ export const IMPORT_CELL_MAX = 250;
 export const importKinds = ['posatori', 'azienda'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
-/** Spec section 3: the installer record's fields and the sheet's headers, in the same order. */
+/** The installer record's fields and the sheet's headers, in the same order. */
 export const installerColumns = [
   ['codfis', 'CODICE FISCALE'],
   ['lastname', 'COGNOME'],
@@ -43,7 +43,7 @@ export const installerColumns = [
   ['capoarea', 'CAPO AREA ASSOCIATO'],
 ] as const;
 
-/** Spec section 3: the company record's fields and the CRM export's headers. */
+/** The company record's fields and the CRM export's headers. */
 export const companyColumns = [
   ['code', 'ContactID'],
   ['ragsoc', 'Company'],
@@ -78,7 +78,7 @@ export const companyImportRecord = z.object(shapeOf(companyColumns));
 export type CompanyImportRecord = z.infer<typeof companyImportRecord>;
 
 /**
- * The extras the wizard adds to each record (spec section 3): the course type (a qualification, given to the
+ * The extras the wizard adds to each record: the course type (a qualification, given to the
  * installer), the coupon type (its coupons are assigned) and the course date (a month, the last course date).
  */
 export const importExtras = z.object({
@@ -88,7 +88,7 @@ export const importExtras = z.object({
 });
 export type ImportExtras = z.infer<typeof importExtras>;
 
-/** POST /api/imports/{posatori|azienda}: one row (spec section 7), optionally counted in an import record. */
+/** POST /api/imports/{posatori|azienda}: one row, optionally counted in an import record. */
 export const installerImportRow = installerImportRecord.extend({
   ...importExtras.shape,
   impid: uuidOrEmpty.default(''),

@@ -37,7 +37,7 @@ export const meReply = z.object({
   state: z.string(),
   certificato: z.boolean(),
   /**
-   * The installer's err1 (spec section 2): what keeps their profile from OK, in plain Italian, or '' when it is OK
+   * The installer's err1: what keeps their profile from OK, in plain Italian, or '' when it is OK
    * (and for the other roles).
    */
   err1: z.string(),

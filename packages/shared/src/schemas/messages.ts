@@ -5,7 +5,7 @@ import { NAME_MAX, text } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { formRefusal } from './errors.ts';
 
-/** Contract limits: a message body up to 20,000 characters; a subject is a title (200). */
+/** Limits: a message body up to 20,000 characters; a subject is a title (200). */
 export const MESSAGE_BODY_MAX = 20_000;
 export const MESSAGE_SUBJECT_MAX = 200;
 /** Recipients chosen one by one in a composer; a group counts as one. */
@@ -25,7 +25,7 @@ export const tipiLetturaSentLabels: Record<TipoLettura, string> = {
 export const tipilettoQuery = z.object({ folder: z.enum(['recv', 'sent']).optional() });
 
 /**
- * GET /api/messages/recv and /api/messages/sent (spec section 7). folder and mode are accepted as the spec's client
+ * GET /api/messages/recv and /api/messages/sent. folder and mode are accepted as the spec's client
  * sends them; the path already says which folder is listed.
  */
 export const messagesQuery = pagingQuery.extend({
@@ -36,7 +36,7 @@ export const messagesQuery = pagingQuery.extend({
 });
 export type MessagesQuery = z.infer<typeof messagesQuery>;
 
-/** A row of either folder (spec section 3). data: ISO timestamp; messaggio: the start of the body. */
+/** A row of either folder. data: ISO timestamp; messaggio: the start of the body. */
 export const messageRow = z.object({
   uuid: z.string(),
   docunread: z.boolean(),
@@ -56,7 +56,7 @@ export const destOption = z.object({ id: z.string(), label: z.string() });
 export type DestOption = z.infer<typeof destOption>;
 
 /**
- * GET /api/messages/message/{id}: the detail (spec section 3). For 'nuovo', an empty message the composer fills.
+ * GET /api/messages/message/{id}: the detail. For 'nuovo', an empty message the composer fills.
  * dests and editable only for the sender (the outbox's Modifica).
  */
 export const messageDetail = z.object({
@@ -75,7 +75,7 @@ const destId = z.string().min(1).max(2_000);
 
 /**
  * POST /api/messages/message/{id} (spec: title sent as oggetto, content, dests). The same schema checks the composer
- * in the browser. Duplicate recipients are ignored (spec section 5), by the server as well.
+ * in the browser. Duplicate recipients are ignored, by the server as well.
  */
 export const messageSaveBody = z.object({
   oggetto: z.string().trim().min(1, msg.oggettoObbligatorio).max(MESSAGE_SUBJECT_MAX),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Paged lists (contract): query page (1-based) and size (default 20, max 200); reply {data, page, pages, reccount}.
+ * Paged lists: query page (1-based) and size (default 20, max 200); reply {data, page, pages, reccount}.
  * A page beyond the count is answered as the last page; with no rows the reply is page 1, pages 0, reccount 0
- * (spec section 4: one or no pages resets the page to 1). Omit page and size rather than sending them empty.
+ * (one or no pages resets the page to 1). Omit page and size rather than sending them empty.
  */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 200;

@@ -24,7 +24,7 @@ import { formRefusal } from './errors.ts';
 export const EXPIRING_DAYS = 30;
 /** A payment renews the partnership for this many months: dtscad = latest dtrinnovo + 12 months. */
 export const RENEWAL_MONTHS = 12;
-/** Contract: payment PDFs up to 10 MB, the type checked from the bytes. */
+/** Payment PDFs up to 10 MB, the type checked from the bytes. */
 export const PAYMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
@@ -38,7 +38,7 @@ export const partnersQuery = pagingQuery.extend({
 });
 export type PartnersQuery = z.infer<typeof partnersQuery>;
 
-/** One row of the partner lists (spec section 3). Dates YYYY-MM-DD, month fields YYYY-MM-01, '' when unknown. */
+/** One row of the partner lists. Dates YYYY-MM-DD, month fields YYYY-MM-01, '' when unknown. */
 export const partnerRow = z.object({
   uuid: z.string(),
   /** URL of the logo, '' when none. */
@@ -138,7 +138,7 @@ export type PartnerProfile = z.infer<typeof partnerProfile>;
 export const paymentName = z.string().regex(/^[a-z0-9-]{1,64}$/, 'Pagamento non valido');
 
 /**
- * A partner payment (spec section 3). dtrinnovo YYYY-MM-DD; fatturato euros (a number, 2 decimals at most);
+ * A partner payment. dtrinnovo YYYY-MM-DD; fatturato euros (a number, 2 decimals at most);
  * url: the PDF, served at /api/partner/{uuid}/pagamenti/{name}/pdf to who may list the payments ('' when none).
  */
 export const paymentRow = z.object({

@@ -32,7 +32,7 @@ export const accountStati = ['active', 'disabled', 'requested', 'none'] as const
 export const accountStato = z.enum(accountStati);
 export type AccountStato = z.infer<typeof accountStato>;
 
-/** The account states as people read them (spec section 4), the dot's title and the list filter's options. */
+/** The account states as people read them, the dot's title and the list filter's options. */
 export const accountStatoLabels: Record<AccountStato, string> = {
   active: 'Attivo',
   disabled: 'Disattivato',
@@ -78,7 +78,7 @@ export const posatoriQuery = pagingQuery.extend({
 });
 export type PosatoriQuery = z.infer<typeof posatoriQuery>;
 
-/** One row of the installer lists (spec section 3) plus the account stato for the admin row menu. */
+/** One row of the installer lists plus the account stato for the admin row menu. */
 export const posatoreRow = z.object({
   uuid: z.string(),
   /** URL of the profile image, '' when none. */
@@ -117,7 +117,7 @@ export type Posatori4riHome = z.infer<typeof posatori4riHome>;
 /**
  * POST /api/posatori/{id}: the full record, as the form holds it (other keys, such as uuid, username, img, stato,
  * are ignored: the server owns them). Types and sizes are checked for every role; the admin form uses this schema
- * as it is (its rules are off, spec section 5), the installer and area-manager forms use posatoreProfileForm.
+ * as it is (its rules are off), the installer and area-manager forms use posatoreProfileForm.
  * The installer's own save keeps tipo, certificato, azienda, diisocianati, code, capoarea and rivenditore as
  * stored; only admin and capoarea change diisocianati.
  */
@@ -150,14 +150,14 @@ export const posatoreSaveBody = z.object({
 formRefusal.add(posatoreSaveBody, { refusal: 'correct-fields' });
 export type PosatoreSaveBody = z.infer<typeof posatoreSaveBody>;
 
-/** The installer self-edit and area-manager form: the same record with the rules of spec section 5. */
+/** The installer self-edit and area-manager form: the same record with the spec's rules. */
 export const posatoreProfileForm = posatoreSaveBody.check(rulesCheck(installerProfileRules));
 
 /** The admin's installer form: the spec's rules are off, the e-mail is still one address or empty. */
 export const posatoreAdminForm = posatoreSaveBody.check(rulesCheck(installerAdminRules));
 
 /**
- * GET /api/posatori/{id}: the profile (spec section 3). Plain types on the way out, so a stored value that
+ * GET /api/posatori/{id}: the profile. Plain types on the way out, so a stored value that
  * today's form would refuse (an old import) still loads and can be corrected.
  */
 export const posatoreProfile = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The PDF reports of the portal (spec sections 1 and 3: report definitions tied to forms, a PDF from form data). */
+/** The PDF reports of the portal (report definitions tied to forms, a PDF from form data). */
 export const reportIds = ['posatore', 'coupon', 'pagamenti'] as const;
 export type ReportId = (typeof reportIds)[number];
 

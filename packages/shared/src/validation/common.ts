@@ -1,6 +1,6 @@
 import { provinceSigle } from '../provinces.ts';
 
-/** Checks shared by many forms (spec sections 5 and 9). Empty values fail here; optional() decides. */
+/** Checks shared by many forms. Empty values fail here; optional() decides. */
 
 export const CAP_LENGTH = 5;
 
@@ -34,7 +34,7 @@ export function normalizeLogin(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** The date field's minimum (spec section 9). */
+/** The date field's minimum. */
 export const MIN_DATE = '1900-01-01';
 /** The last date any field accepts: far enough for a renewal or an expiry, near enough to be a real one. */
 export const MAX_DATE = '2100-12-31';
@@ -59,7 +59,7 @@ export function monthMaxYear(today: Date = new Date()): number {
   return today.getFullYear() + MONTH_YEARS_AHEAD;
 }
 
-/** The first year a month-year field offers (spec section 9). */
+/** The first year a month-year field offers. */
 export const MONTH_MIN_YEAR = 1970;
 /** How many years after the current one a month-year field offers. */
 export const MONTH_YEARS_AHEAD = 10;

@@ -1,5 +1,5 @@
 /**
- * Coupon codes (issue 10): read aloud at a counter and typed on a phone, so
+ * Coupon codes: read aloud at a counter and typed on a phone, so
  * - the alphabet has no 0/O and no 1/I: digits 2-9 and the letters A-Z without I and O (32 symbols);
  * - 9 random symbols (45 bits: a million coupons leave one chance in 35 million that a guess is a code) and a
  *   check symbol (Damm over GF(32)), which catches every single mistyped symbol and every swap of two neighbours;

@@ -1,5 +1,5 @@
 /**
- * Input filters (spec section 5): applied to what the user types, before validation. The zod schemas
+ * Input filters: applied to what the user types, before validation. The zod schemas
  * stay transform-free, so the server validates the filtered value the form sent rather than fixing it.
  */
 

@@ -5,7 +5,7 @@ import { validationMsg } from './messages.ts';
 import { allOf, anyOf, atLeastOneOf, custom, optional, required, toText, type RuleSet } from './rules.ts';
 
 /**
- * The form rules of spec section 5 as rule sets. Entity schemas plug them in with
+ * The spec's form rules as rule sets. Entity schemas plug them in with
  * z.object({...}).check(rulesCheck(set)); failureMessage(set, errors) gives the form-level text.
  */
 
@@ -109,7 +109,7 @@ export const adminProfileRules: RuleSet<AdminProfileField> = {
 export type InstallerImportField = 'codfis' | 'lastname' | 'name' | 'ragsocaz' | 'state' | 'cap' | 'piva' | 'email';
 
 /**
- * One installer row of the import wizard (spec section 5, Import): invalid rows are skipped and listed.
+ * One installer row of the import wizard: invalid rows are skipped and listed.
  * Fields outside the required list are checked only when present; the tax code is checked unless the
  * installer lives abroad (state EE).
  */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { msg } from '../messages-it.ts';
 
 /**
- * A composable rule library (spec section 5). A rule returns null when the value is valid or the Italian
+ * A composable rule library. A rule returns null when the value is valid or the Italian
  * message to show. The same rule maps run in the browser form and in the server route through one zod
  * schema (see rulesCheck), so both reject the same input with the same words.
  */
@@ -12,7 +12,7 @@ export type RecordValue = Readonly<Record<string, unknown>>;
 
 export type Rule<T = unknown> = (value: T, record?: RecordValue) => string | null;
 
-/** Shown when a form is invalid and nothing more specific applies (spec section 8). */
+/** Shown when a form is invalid and nothing more specific applies. */
 export const FORM_INVALID: string = msg.correggereErrori;
 
 const NO_RECORD: RecordValue = Object.freeze({});

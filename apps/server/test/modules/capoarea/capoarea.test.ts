@@ -1,54 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import {
-  areaManagerBody,
-  createTestContext,
-  login,
-  readOutbox,
-  resetIdOf,
-  type TestContext,
-  loginEveryRole,
-} from '../../helpers.ts';
+import { areaManagerBody, createTestContext, login, readOutbox, resetIdOf, type TestContext } from '../../helpers.ts';
+import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
-let posatore: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
-
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const del = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'DELETE', url, headers: cookie ? { cookie } : {} });
 
 const uuidOf = async (name: string) =>
   (await ctx.db.selectFrom('capoarea').select('uuid').where('name', '=', name).executeTakeFirstOrThrow()).uuid;
 
 describe('area manager list', () => {
   it('is the admin’s only: 401 without a session, 403 to every other role', async () => {
-    for (const cookie of [capoarea, rivenditore, posatore]) {
-      expect((await get('/api/capoarea', cookie)).statusCode).toBe(403);
-      expect((await get(`/api/capoarea/${await uuidOf('Giorgio')}`, cookie)).statusCode).toBe(403);
-      expect((await post('/api/capoarea', areaManagerBody(), cookie)).statusCode).toBe(403);
-      expect((await post(`/api/capoarea/${await uuidOf('Giorgio')}`, areaManagerBody(), cookie)).statusCode).toBe(403);
-      expect((await del(`/api/capoarea/${await uuidOf('Elisa')}`, cookie)).statusCode).toBe(403);
+    for (const client of [as.capoarea, as.rivenditore, as.posatore]) {
+      expect((await client.get('/api/capoarea')).statusCode).toBe(403);
+      expect((await client.get(`/api/capoarea/${await uuidOf('Giorgio')}`)).statusCode).toBe(403);
+      expect((await client.post('/api/capoarea', areaManagerBody())).statusCode).toBe(403);
+      expect((await client.post(`/api/capoarea/${await uuidOf('Giorgio')}`, areaManagerBody())).statusCode).toBe(403);
+      expect((await client.delete(`/api/capoarea/${await uuidOf('Elisa')}`)).statusCode).toBe(403);
       expect(
-        (await post(`/api/capoarea/${await uuidOf('Elisa')}/stato`, { stato: 'disabled' }, cookie)).statusCode,
+        (await client.post(`/api/capoarea/${await uuidOf('Elisa')}/stato`, { stato: 'disabled' })).statusCode,
       ).toBe(403);
     }
-    expect((await get('/api/capoarea')).statusCode).toBe(401);
+    expect((await as.anonymous.get('/api/capoarea')).statusCode).toBe(401);
   });
 
   it('lists every area manager with Nome, Provincia and the account stato', async () => {
-    const res = await get('/api/capoarea', admin);
+    const res = await as.admin.get('/api/capoarea');
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({ page: 1, pages: 1, reccount: 6 });
@@ -63,24 +47,24 @@ describe('area manager list', () => {
     });
     const stati = Object.fromEntries(page.data.map((r: { ragsoc: string; stato: string }) => [r.ragsoc, r.stato]));
     expect(stati).toMatchObject({ 'Piero Landi': 'requested', 'Carmela Sorrentino': 'disabled' });
-    expect((await get('/api/capoarea?size=4&page=2', admin)).json()).toMatchObject({ page: 2, pages: 2 });
+    expect((await as.admin.get('/api/capoarea?size=4&page=2')).json()).toMatchObject({ page: 2, pages: 2 });
   });
 
   it('filters by name (fname) and by province (fstate)', async () => {
     const names = async (query: string) =>
-      (await get(`/api/capoarea?${query}`, admin)).json().data.map((r: { ragsoc: string }) => r.ragsoc);
+      (await as.admin.get(`/api/capoarea?${query}`)).json().data.map((r: { ragsoc: string }) => r.ragsoc);
     expect(await names('fname=valli')).toEqual(['Giorgio Valli']);
     expect(await names('fname=valli%20giorgio')).toEqual(['Giorgio Valli']);
     expect(await names('fstate=BG')).toEqual(['Giorgio Valli']);
     expect(await names('fstate=VR')).toEqual(['Elisa Martini']);
     expect(await names('fstate=AO')).toEqual([]);
-    expect((await get('/api/capoarea?fstate=bergamo', admin)).statusCode).toBe(400);
+    expect((await as.admin.get('/api/capoarea?fstate=bergamo')).statusCode).toBe(400);
   });
 });
 
 describe('area manager record', () => {
   it('reads the record with provinces, read-only username and stato', async () => {
-    const res = await get(`/api/capoarea/${await uuidOf('Giorgio')}`, admin);
+    const res = await as.admin.get(`/api/capoarea/${await uuidOf('Giorgio')}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Giorgio',
@@ -91,15 +75,14 @@ describe('area manager record', () => {
       stato: 'active',
       state: 'MI',
     });
-    expect((await get(`/api/capoarea/${NOBODY}`, admin)).statusCode).toBe(404);
-    expect((await get('/api/capoarea/nuovo', admin)).statusCode).toBe(400);
+    expect((await as.admin.get(`/api/capoarea/${NOBODY}`)).statusCode).toBe(404);
+    expect((await as.admin.get('/api/capoarea/nuovo')).statusCode).toBe(400);
   });
 
-  it('applies the area-manager rules of spec section 5, answered as the reason of Errore: {reason}', async () => {
-    const empty = await post(
+  it('applies the area-manager rules of the spec, answered as the reason of Errore: {reason}', async () => {
+    const empty = await as.admin.post(
       '/api/capoarea',
       areaManagerBody({ name: '', lastname: '', address: '', city: '', cap: '', state: '', email: '' }),
-      admin,
     );
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
@@ -127,29 +110,29 @@ describe('area manager record', () => {
       [{ name: 'x'.repeat(101) }, 'name', 'Massimo 100 caratteri'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post('/api/capoarea', areaManagerBody(change), admin);
+      const res = await as.admin.post('/api/capoarea', areaManagerBody(change));
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json(), JSON.stringify(change)).toEqual({ res: 'KO', reason: message, fields: { [field]: message } });
     }
   });
 
   it('creates the area manager with two provinces and an account in requested; activation turns it active', async () => {
-    const res = await post('/api/capoarea', areaManagerBody({ email: 'Sofia.Galli@Esempio.it' }), admin);
+    const res = await as.admin.post('/api/capoarea', areaManagerBody({ email: 'Sofia.Galli@Esempio.it' }));
     expect(res.statusCode, res.body).toBe(200);
     const { uuid } = res.json();
-    const created = (await get(`/api/capoarea/${uuid}`, admin)).json();
+    const created = (await as.admin.get(`/api/capoarea/${uuid}`)).json();
     expect(created).toMatchObject({
       ragsoc: 'Sofia Galli',
       username: 'sofia.galli@esempio.it',
       provs: ['CO', 'LC'],
       stato: 'requested',
     });
-    expect((await get('/api/capoarea?fstate=LC', admin)).json().data.map((r: { uuid: string }) => r.uuid)).toEqual([
+    expect((await as.admin.get('/api/capoarea?fstate=LC')).json().data.map((r: { uuid: string }) => r.uuid)).toEqual([
       uuid,
     ]);
-    expect((await get('/api/cbocapoarea?prov=LC', admin)).json()).toEqual([{ value: uuid, label: 'Sofia Galli' }]);
+    expect((await as.admin.get('/api/cbocapoarea?prov=LC')).json()).toEqual([{ value: uuid, label: 'Sofia Galli' }]);
     // The same e-mail again: the login name is taken.
-    const again = await post('/api/capoarea', areaManagerBody({ email: 'sofia.galli@esempio.it' }), admin);
+    const again = await as.admin.post('/api/capoarea', areaManagerBody({ email: 'sofia.galli@esempio.it' }));
     expect(again.json()).toEqual({
       res: 'KO',
       reason: 'Esiste già un utente con questa email',
@@ -157,31 +140,33 @@ describe('area manager record', () => {
     });
 
     // Nor may it reuse the e-mail of an existing account named otherwise (login by e-mail needs it unique).
-    const adminEmail = await post('/api/capoarea', areaManagerBody({ email: 'ADMIN@portale-posatori.it' }), admin);
+    const adminEmail = await as.admin.post('/api/capoarea', areaManagerBody({ email: 'ADMIN@portale-posatori.it' }));
     expect(adminEmail.json()).toMatchObject({ res: 'KO', fields: { email: 'Esiste già un utente con questa email' } });
 
-    expect((await post('/auth/admin/resetpassword', { user: uuid }, admin)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.post('/auth/admin/resetpassword', { user: uuid })).json()).toEqual({ res: 'OK' });
     const mail = readOutbox(ctx.outbox).at(-1)!;
     expect(mail.to).toContain('sofia.galli@esempio.it');
     expect(mail.subject).toBe('Portale Posatori - Attivazione account');
-    const done = await post('/auth/resetpwd', { pid: resetIdOf(mail.link), ppwd: 'piastrelle-lariane' });
+    const done = await as.anonymous.post('/auth/resetpwd', { pid: resetIdOf(mail.link), ppwd: 'piastrelle-lariane' });
     expect(done.json()).toEqual({ res: 'OK' });
-    expect((await get(`/api/capoarea/${uuid}`, admin)).json().stato).toBe('active');
-    const sofia = await login(ctx.app, 'sofia.galli@esempio.it', 'piastrelle-lariane');
-    expect((await get('/api/myprofile', sofia)).json()).toMatchObject({ role: 'capoarea', uuid, provs: ['CO', 'LC'] });
+    expect((await as.admin.get(`/api/capoarea/${uuid}`)).json().stato).toBe('active');
+    const sofia = await as.login('sofia.galli@esempio.it', 'piastrelle-lariane');
+    expect((await sofia.get('/api/myprofile')).json()).toMatchObject({ role: 'capoarea', uuid, provs: ['CO', 'LC'] });
   });
 
   it('saves the record and the provinces; ragsoc follows the name, the username stays', async () => {
     const id = await uuidOf('Marta');
-    const current = (await get(`/api/capoarea/${id}`, admin)).json();
-    const res = await post(
-      `/api/capoarea/${id}`,
-      { ...current, name: 'Martina', email: 'martina.ciccone@esempio.it', provs: ['AN', 'MC'], username: 'hacker' },
-      admin,
-    );
+    const current = (await as.admin.get(`/api/capoarea/${id}`)).json();
+    const res = await as.admin.post(`/api/capoarea/${id}`, {
+      ...current,
+      name: 'Martina',
+      email: 'martina.ciccone@esempio.it',
+      provs: ['AN', 'MC'],
+      username: 'hacker',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ res: 'OK' });
-    const after = (await get(`/api/capoarea/${id}`, admin)).json();
+    const after = (await as.admin.get(`/api/capoarea/${id}`)).json();
     expect(after).toMatchObject({
       ragsoc: 'Martina Ciccone',
       provs: ['AN', 'MC'],
@@ -194,36 +179,36 @@ describe('area manager record', () => {
       .where('username', '=', 'capoarea.adriatica')
       .executeTakeFirstOrThrow();
     expect(account.email).toBe('martina.ciccone@esempio.it');
-    expect((await get('/api/cbocapoarea?prov=PE', admin)).json()).toEqual([]);
-    expect((await post(`/api/capoarea/${id}`, { ...current, cap: '' }, admin)).json().reason).toBe(
+    expect((await as.admin.get('/api/cbocapoarea?prov=PE')).json()).toEqual([]);
+    expect((await as.admin.post(`/api/capoarea/${id}`, { ...current, cap: '' })).json().reason).toBe(
       'Campo obbligatorio',
     );
-    expect((await post(`/api/capoarea/${NOBODY}`, current, admin)).statusCode).toBe(404);
+    expect((await as.admin.post(`/api/capoarea/${NOBODY}`, current)).statusCode).toBe(404);
   });
 });
 
 describe('disabling an area manager', () => {
   it('refuses login and ends open sessions; re-enabling lets them back in', async () => {
     const id = await uuidOf('Davide');
-    const open = await login(ctx.app, 'capoarea.nordovest', DEMO_PASSWORD);
-    expect((await get('/api/partner_ca', open)).statusCode).toBe(200);
-    const off = await post(`/api/capoarea/${id}/stato`, { stato: 'disabled' }, admin);
+    const open = await as.login('capoarea.nordovest', DEMO_PASSWORD);
+    expect((await open.get('/api/partner_ca')).statusCode).toBe(200);
+    const off = await as.admin.post(`/api/capoarea/${id}/stato`, { stato: 'disabled' });
     expect(off.json()).toEqual({ res: 'OK', stato: 'disabled' });
-    expect((await get('/api/partner_ca', open)).statusCode).toBe(401);
+    expect((await open.get('/api/partner_ca')).statusCode).toBe(401);
     await expect(login(ctx.app, 'capoarea.nordovest', DEMO_PASSWORD)).rejects.toThrow();
-    expect((await get(`/api/capoarea/${id}`, admin)).json().stato).toBe('disabled');
-    const on = await post(`/api/capoarea/${id}/stato`, { stato: 'active' }, admin);
+    expect((await as.admin.get(`/api/capoarea/${id}`)).json().stato).toBe('disabled');
+    const on = await as.admin.post(`/api/capoarea/${id}/stato`, { stato: 'active' });
     expect(on.json()).toEqual({ res: 'OK', stato: 'active' });
-    const back = await login(ctx.app, 'capoarea.nordovest', DEMO_PASSWORD);
-    expect((await get('/api/partner_ca', back)).statusCode).toBe(200);
+    const back = await as.login('capoarea.nordovest', DEMO_PASSWORD);
+    expect((await back.get('/api/partner_ca')).statusCode).toBe(200);
   });
 
   it('an account that never set a password goes back to requested', async () => {
     const id = await uuidOf('Piero');
-    expect((await post(`/api/capoarea/${id}/stato`, { stato: 'disabled' }, admin)).json().stato).toBe('disabled');
-    expect((await post(`/api/capoarea/${id}/stato`, { stato: 'active' }, admin)).json().stato).toBe('requested');
-    expect((await post(`/api/capoarea/${id}/stato`, { stato: 'requested' }, admin)).statusCode).toBe(400);
-    expect((await post(`/api/capoarea/${NOBODY}/stato`, { stato: 'active' }, admin)).statusCode).toBe(404);
+    expect((await as.admin.post(`/api/capoarea/${id}/stato`, { stato: 'disabled' })).json().stato).toBe('disabled');
+    expect((await as.admin.post(`/api/capoarea/${id}/stato`, { stato: 'active' })).json().stato).toBe('requested');
+    expect((await as.admin.post(`/api/capoarea/${id}/stato`, { stato: 'requested' })).statusCode).toBe(400);
+    expect((await as.admin.post(`/api/capoarea/${NOBODY}/stato`, { stato: 'active' })).statusCode).toBe(404);
   });
 });
 
@@ -245,22 +230,22 @@ describe('deleting an area manager', () => {
       .select('uuid')
       .where('capoarea', '=', id)
       .executeTakeFirstOrThrow();
-    const open = await login(ctx.app, 'capoarea.nordest', DEMO_PASSWORD);
+    const open = await as.login('capoarea.nordest', DEMO_PASSWORD);
 
-    expect((await del(`/api/capoarea/${id}`, admin)).json()).toEqual({ res: 'OK' });
-    expect((await get(`/api/capoarea/${id}`, admin)).statusCode).toBe(404);
-    expect((await get(`/api/posatori/${installer.uuid}`, admin)).json().capoarea).toBe('');
-    expect((await get(`/api/rivenditore/${reseller.uuid}`, admin)).json().capoarea).toBe('');
-    expect((await get(`/api/partner/${partner.uuid}`, admin)).json().capoarea).toBe('');
+    expect((await as.admin.delete(`/api/capoarea/${id}`)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.get(`/api/capoarea/${id}`)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/posatori/${installer.uuid}`)).json().capoarea).toBe('');
+    expect((await as.admin.get(`/api/rivenditore/${reseller.uuid}`)).json().capoarea).toBe('');
+    expect((await as.admin.get(`/api/partner/${partner.uuid}`)).json().capoarea).toBe('');
     expect(await ctx.db.selectFrom('capoarea_provs').select('prov').where('capoarea_uuid', '=', id).execute()).toEqual(
       [],
     );
     expect(
       await ctx.db.selectFrom('users').select('uuid').where('username', '=', 'capoarea.nordest').executeTakeFirst(),
     ).toBeUndefined();
-    expect((await get('/api/partner_ca', open)).statusCode).toBe(401);
+    expect((await open.get('/api/partner_ca')).statusCode).toBe(401);
     await expect(login(ctx.app, 'capoarea.nordest', DEMO_PASSWORD)).rejects.toThrow();
-    expect((await del(`/api/capoarea/${id}`, admin)).statusCode).toBe(404);
-    expect((await get('/api/capoarea', admin)).json().reccount).toBe(6);
+    expect((await as.admin.delete(`/api/capoarea/${id}`)).statusCode).toBe(404);
+    expect((await as.admin.get('/api/capoarea')).json().reccount).toBe(6);
   });
 });

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provinces } from '@portal/shared/provinces';
 import { posaOrders, posatoreStati } from '@portal/shared/schemas/posatori';
-import { createTestContext, loginAs, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let cookie: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  cookie = await loginAs(ctx.app, 'posatore');
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, c?: string) => ctx.app.inject({ method: 'GET', url, headers: c ? { cookie: c } : {} });
-
 type Option = { value: string; label: string };
-const list = async (url: string, c = cookie): Promise<Option[]> => {
-  const res = await get(url, c);
+const list = async (url: string): Promise<Option[]> => {
+  const res = await as.posatore.get(url);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -37,7 +36,7 @@ const combos = [
 
 describe('combos', () => {
   it.each(combos)('%s answers 401 without a session', async (url) => {
-    const res = await get(url);
+    const res = await as.anonymous.get(url);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ res: 'KO', reason: 'Accesso non effettuato' });
   });
@@ -55,8 +54,8 @@ describe('combos', () => {
   });
 
   it('every role may read them', async () => {
-    for (const role of ['admin', 'capoarea', 'rivenditori', 'posatore'] as const) {
-      expect((await get('/api/qualifiche', await loginAs(ctx.app, role))).statusCode).toBe(200);
+    for (const client of [as.admin, as.capoarea, as.rivenditore, as.posatore]) {
+      expect((await client.get('/api/qualifiche')).statusCode).toBe(200);
     }
   });
 
@@ -100,7 +99,7 @@ describe('combos', () => {
   });
 
   it('refuses a malformed province with a 400', async () => {
-    const res = await get('/api/cbocapoarea?prov=milano', cookie);
+    const res = await as.posatore.get('/api/cbocapoarea?prov=milano');
     expect(res.statusCode).toBe(400);
     expect(res.json().res).toBe('KO');
   });

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, loginEveryRole, personOfUser, type TestContext } from '../../helpers.ts';
+import { createTestContext, personOfUser, type TestContext } from '../../helpers.ts';
+import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
 type TypeRow = { uuid: string; tipo: string; valore: number; ccoupon: number; disattiva: boolean; minima: number };
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin) =>
-  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const types = async () => (await call('GET', '/api/tcoupons')).json() as TypeRow[];
+const types = async () => (await as.admin.get('/api/tcoupons')).json() as TypeRow[];
 const body = {
   tipo: 'Corso posa grandi lastre',
   valore: 75.5,
@@ -41,21 +39,21 @@ describe('coupon types', () => {
   });
 
   it('starts a new type from sensible defaults', async () => {
-    expect((await call('GET', '/api/ntcoupon')).json()).toMatchObject({ tipo: '', ncoupon: 1, mesi: 12, valore: 0 });
+    expect((await as.admin.get('/api/ntcoupon')).json()).toMatchObject({ tipo: '', ncoupon: 1, mesi: 12, valore: 0 });
   });
 
   it('creates, reads and updates a type, money in euros', async () => {
-    const created = await call('POST', '/api/tcoupon/nuovo', body);
+    const created = await as.admin.post('/api/tcoupon/nuovo', body);
     expect(created.statusCode).toBe(200);
     const { uuid } = created.json() as { uuid: string };
-    const read = (await call('GET', `/api/tcoupon/${uuid}`)).json() as TypeRow & { colore: string };
+    const read = (await as.admin.get(`/api/tcoupon/${uuid}`)).json() as TypeRow & { colore: string };
     expect(read).toMatchObject({ tipo: body.tipo, valore: 75.5, minima: 300, colore: '#6a1b9a', ccoupon: 0 });
-    expect((await call('POST', `/api/tcoupon/${uuid}`, { ...body, valore: 80 })).statusCode).toBe(200);
-    expect(((await call('GET', `/api/tcoupon/${uuid}`)).json() as TypeRow).valore).toBe(80);
+    expect((await as.admin.post(`/api/tcoupon/${uuid}`, { ...body, valore: 80 })).statusCode).toBe(200);
+    expect(((await as.admin.get(`/api/tcoupon/${uuid}`)).json() as TypeRow).valore).toBe(80);
   });
 
   it('refuses a bad form with Italian reasons per field', async () => {
-    const res = await call('POST', '/api/tcoupon/nuovo', { ...body, tipo: ' ', colore: 'rosso', mesi: 0, valore: -1 });
+    const res = await as.admin.post('/api/tcoupon/nuovo', { ...body, tipo: ' ', colore: 'rosso', mesi: 0, valore: -1 });
     expect(res.statusCode).toBe(400);
     const { reason, fields } = res.json() as { reason: string; fields: Record<string, string> };
     expect(reason).toBe('Attenzione, correggere i campi segnalati');
@@ -65,55 +63,57 @@ describe('coupon types', () => {
       mesi: 'Almeno 1 mese',
     });
     expect(fields.valore).toBeDefined();
-    expect((await call('POST', '/api/tcoupon/nuovo', { ...body, ncoupon: 1.5 })).statusCode).toBe(400);
+    expect((await as.admin.post('/api/tcoupon/nuovo', { ...body, ncoupon: 1.5 })).statusCode).toBe(400);
   });
 
   it('answers 404 for a type that does not exist', async () => {
     const ghost = crypto.randomUUID();
-    expect((await call('GET', `/api/tcoupon/${ghost}`)).statusCode).toBe(404);
-    expect((await call('POST', `/api/tcoupon/${ghost}`, body)).statusCode).toBe(404);
-    expect((await call('POST', `/api/disabletcoupon/${ghost}`, {})).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/tcoupon/${ghost}`)).statusCode).toBe(404);
-    expect((await call('GET', '/api/tcoupon/non-un-id')).statusCode).toBe(400);
+    expect((await as.admin.get(`/api/tcoupon/${ghost}`)).statusCode).toBe(404);
+    expect((await as.admin.post(`/api/tcoupon/${ghost}`, body)).statusCode).toBe(404);
+    expect((await as.admin.post(`/api/disabletcoupon/${ghost}`, {})).statusCode).toBe(404);
+    expect((await as.admin.delete(`/api/tcoupon/${ghost}`)).statusCode).toBe(404);
+    expect((await as.admin.get('/api/tcoupon/non-un-id')).statusCode).toBe(400);
   });
 
   it('switches a type off and on; the combos follow', async () => {
-    const { uuid } = (await call('POST', '/api/tcoupon/nuovo', { ...body, tipo: 'Da spegnere' })).json() as {
+    const { uuid } = (await as.admin.post('/api/tcoupon/nuovo', { ...body, tipo: 'Da spegnere' })).json() as {
       uuid: string;
     };
     const inCombo = async (path: string) =>
-      ((await call('GET', path, undefined, capoarea)).json() as { value: string }[]).some((o) => o.value === uuid);
+      ((await as.capoarea.get(path)).json() as { value: string }[]).some((o) => o.value === uuid);
     expect(await inCombo('/api/cbotcoupons')).toBe(true);
-    expect((await call('POST', `/api/disabletcoupon/${uuid}`, {})).statusCode).toBe(200);
+    expect((await as.admin.post(`/api/disabletcoupon/${uuid}`, {})).statusCode).toBe(200);
     expect((await types()).find((t) => t.uuid === uuid)?.disattiva).toBe(true);
     expect(await inCombo('/api/cbotcoupons')).toBe(false);
     expect(await inCombo('/api/cbotcoupons2')).toBe(true);
-    expect((await call('POST', `/api/enabletcoupon/${uuid}`, {})).statusCode).toBe(200);
+    expect((await as.admin.post(`/api/enabletcoupon/${uuid}`, {})).statusCode).toBe(200);
     expect(await inCombo('/api/cbotcoupons')).toBe(true);
   });
 
   it('deletes a type without coupons, and refuses one with coupons', async () => {
-    const { uuid } = (await call('POST', '/api/tcoupon/nuovo', { ...body, tipo: 'Da eliminare' })).json() as {
+    const { uuid } = (await as.admin.post('/api/tcoupon/nuovo', { ...body, tipo: 'Da eliminare' })).json() as {
       uuid: string;
     };
-    expect((await call('DELETE', `/api/tcoupon/${uuid}`)).statusCode).toBe(200);
-    expect((await call('GET', `/api/tcoupon/${uuid}`)).statusCode).toBe(404);
+    expect((await as.admin.delete(`/api/tcoupon/${uuid}`)).statusCode).toBe(200);
+    expect((await as.admin.get(`/api/tcoupon/${uuid}`)).statusCode).toBe(404);
 
     const base = (await types()).find((t) => t.tipo === 'Corso base');
-    const refused = await call('DELETE', `/api/tcoupon/${base?.uuid}`);
+    const refused = await as.admin.delete(`/api/tcoupon/${base?.uuid}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ res: 'KO', reason: 'Il tipo ha dei coupon: si può solo disattivare' });
 
     // A type that gets its first coupon can no longer be deleted.
-    const other = (await call('POST', '/api/tcoupon/nuovo', { ...body, tipo: 'Assegnato' })).json() as { uuid: string };
+    const other = (await as.admin.post('/api/tcoupon/nuovo', { ...body, tipo: 'Assegnato' })).json() as {
+      uuid: string;
+    };
     const mario = await personOfUser(ctx.db, 'posatori', 'posatore');
-    expect((await call('POST', '/api/assegnacoupon', { tipo: other.uuid, posatore: mario })).statusCode).toBe(200);
+    expect((await as.admin.post('/api/assegnacoupon', { tipo: other.uuid, posatore: mario })).statusCode).toBe(200);
     expect((await types()).find((t) => t.uuid === other.uuid)?.ccoupon).toBe(2);
-    expect((await call('DELETE', `/api/tcoupon/${other.uuid}`)).statusCode).toBe(409);
+    expect((await as.admin.delete(`/api/tcoupon/${other.uuid}`)).statusCode).toBe(409);
   });
 
   it('is the admin’s registry only', async () => {
-    expect((await call('GET', '/api/tcoupons', undefined, capoarea)).statusCode).toBe(403);
+    expect((await as.capoarea.get('/api/tcoupons')).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/tcoupons' })).statusCode).toBe(401);
   });
 });

@@ -3,22 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCodeFrom, normalizeCouponCode } from '@portal/shared/validation/coupon-code';
 import { addDays, addMonths, todayInRome } from '../../../src/lib/clock.ts';
 import { noCouponTotals, type PosatoreStato } from '../../../src/modules/posatori/posatori.table.ts';
-import { createTestContext, login, loginEveryRole, personOfUser, type TestContext } from '../../helpers.ts';
+import { createTestContext, personOfUser, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
-let posatore: string;
+let as: RoleClients;
 let mario: string;
 let demoRiv: string;
 let tipo: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
   mario = await personOfUser(ctx.db, 'posatori', 'posatore');
   demoRiv = await personOfUser(ctx.db, 'rivenditori', 'rivenditore');
-  const created = await call('POST', '/api/tcoupon/nuovo', {
+  const created = await as.admin.post('/api/tcoupon/nuovo', {
     tipo: 'Test assegnazione',
     valore: 20,
     descri: '',
@@ -39,10 +37,8 @@ type Page = {
   posatore: string;
   totals: Record<'tot' | 'valid' | 'used' | 'expired', { n: number; valore: number }>;
 };
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin) =>
-  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const couponsOf = async (uuid: string, cookie = admin, query = '?size=200') =>
-  (await call('GET', `/api/coupons/${uuid}${query}`, undefined, cookie)).json() as Page;
+const couponsOf = async (uuid: string, client: ApiClient = as.admin, query = '?size=200') =>
+  (await client.get(`/api/coupons/${uuid}${query}`)).json() as Page;
 const held = async (uuid: string) =>
   (await ctx.db.selectFrom('posatori').select('coupon').where('uuid', '=', uuid).executeTakeFirstOrThrow()).coupon;
 
@@ -68,18 +64,18 @@ async function installer(o: { stato?: PosatoreStato; rivenditore?: string | null
     .execute();
   return uuid;
 }
-const assign = async (posatore: string, type = tipo) => {
-  const res = await call('POST', '/api/assegnacoupon', { tipo: type, posatore });
+const assign = async (someone: string, type = tipo) => {
+  const res = await as.admin.post('/api/assegnacoupon', { tipo: type, posatore: someone });
   expect(res.statusCode).toBe(200);
-  return (await couponsOf(posatore)).data;
+  return (await couponsOf(someone)).data;
 };
-const redeem = (posatoreUuid: string, code: string, cookie = riv) =>
-  call('POST', `/api/posatori/${posatoreUuid}/coupon`, { code }, cookie);
+const redeem = (posatoreUuid: string, code: string, client: ApiClient = as.rivenditore) =>
+  client.post(`/api/posatori/${posatoreUuid}/coupon`, { code });
 
 describe('assigning coupons', () => {
   it('gives one installer the type’s ncoupon coupons, expiring today + its months', async () => {
     const p = await installer();
-    const reply = await call('POST', '/api/assegnacoupon', { tipo, posatore: p });
+    const reply = await as.admin.post('/api/assegnacoupon', { tipo, posatore: p });
     expect(reply.json()).toEqual({ res: 'OK', posatori: 1, coupon: 2 });
     const page = await couponsOf(p);
     expect(page.data).toHaveLength(2);
@@ -93,32 +89,32 @@ describe('assigning coupons', () => {
   });
 
   it('gives every installer of a filtered list their coupons in one step', async () => {
-    const listed = (await call('GET', '/api/posatori?state=BG&size=200')).json() as {
+    const listed = (await as.admin.get('/api/posatori?state=BG&size=200')).json() as {
       reccount: number;
       data: { uuid: string; coupon: number }[];
     };
     expect(listed.reccount).toBeGreaterThan(0);
-    const reply = await call('POST', '/api/assegnacoupon', { tipo, filtro: { state: 'BG' } });
+    const reply = await as.admin.post('/api/assegnacoupon', { tipo, filtro: { state: 'BG' } });
     expect(reply.json()).toEqual({ res: 'OK', posatori: listed.reccount, coupon: listed.reccount * 2 });
-    const after = (await call('GET', '/api/posatori?state=BG&size=200')).json() as typeof listed;
+    const after = (await as.admin.get('/api/posatori?state=BG&size=200')).json() as typeof listed;
     for (const row of after.data) {
       expect(row.coupon).toBe((listed.data.find((r) => r.uuid === row.uuid)?.coupon ?? -99) + 2);
     }
   });
 
   it('refuses a disabled or unknown type, and an unknown installer', async () => {
-    const promo = ((await call('GET', '/api/tcoupons')).json() as { uuid: string; disattiva: boolean }[]).find(
+    const promo = ((await as.admin.get('/api/tcoupons')).json() as { uuid: string; disattiva: boolean }[]).find(
       (t) => t.disattiva,
     );
     const p = await installer();
-    const disabled = await call('POST', '/api/assegnacoupon', { tipo: promo?.uuid, posatore: p });
+    const disabled = await as.admin.post('/api/assegnacoupon', { tipo: promo?.uuid, posatore: p });
     expect(disabled.statusCode).toBe(400);
     expect(disabled.json()).toMatchObject({ reason: 'Tipo coupon disattivato' });
-    const unknown = await call('POST', '/api/assegnacoupon', { tipo: crypto.randomUUID(), posatore: p });
+    const unknown = await as.admin.post('/api/assegnacoupon', { tipo: crypto.randomUUID(), posatore: p });
     expect(unknown.statusCode).toBe(400);
-    expect((await call('POST', '/api/assegnacoupon', { tipo, posatore: crypto.randomUUID() })).statusCode).toBe(404);
-    expect((await call('POST', '/api/assegnacoupon', { tipo })).statusCode).toBe(400);
-    expect((await call('POST', '/api/assegnacoupon', { tipo, filtro: { state: 'Milano' } })).statusCode).toBe(400);
+    expect((await as.admin.post('/api/assegnacoupon', { tipo, posatore: crypto.randomUUID() })).statusCode).toBe(404);
+    expect((await as.admin.post('/api/assegnacoupon', { tipo })).statusCode).toBe(400);
+    expect((await as.admin.post('/api/assegnacoupon', { tipo, filtro: { state: 'Milano' } })).statusCode).toBe(400);
     expect(await held(p)).toBe(0);
   });
 });
@@ -136,24 +132,24 @@ describe('reading coupons', () => {
   });
 
   it('pages the list', async () => {
-    const first = await couponsOf(mario, admin, '?size=2&page=1');
+    const first = await couponsOf(mario, as.admin, '?size=2&page=1');
     expect(first.data).toHaveLength(2);
     expect(first.pages).toBe(Math.ceil(first.reccount / 2));
-    const second = await couponsOf(mario, admin, '?size=2&page=2');
+    const second = await couponsOf(mario, as.admin, '?size=2&page=2');
     expect(second.data[0]?.uuid).not.toBe(first.data[0]?.uuid);
-    expect((await call('GET', `/api/coupons/${mario}?size=0`)).statusCode).toBe(400);
+    expect((await as.admin.get(`/api/coupons/${mario}?size=0`)).statusCode).toBe(400);
   });
 
   it('lets the area manager and the installer read, read-only, only what is theirs', async () => {
-    expect((await call('GET', `/api/readcoupons/${mario}`, undefined, capoarea)).statusCode).toBe(200);
-    expect((await call('GET', `/api/readcoupons/${mario}`, undefined, posatore)).statusCode).toBe(200);
-    expect((await call('GET', `/api/coupons/${mario}`, undefined, capoarea)).statusCode).toBe(403);
-    expect((await call('GET', `/api/readcoupons/${mario}`, undefined, riv)).statusCode).toBe(403);
+    expect((await as.capoarea.get(`/api/readcoupons/${mario}`)).statusCode).toBe(200);
+    expect((await as.posatore.get(`/api/readcoupons/${mario}`)).statusCode).toBe(200);
+    expect((await as.capoarea.get(`/api/coupons/${mario}`)).statusCode).toBe(403);
+    expect((await as.rivenditore.get(`/api/readcoupons/${mario}`)).statusCode).toBe(403);
     const stranger = await installer({ state: 'PA', rivenditore: null });
-    expect((await call('GET', `/api/readcoupons/${stranger}`, undefined, posatore)).statusCode).toBe(404);
-    expect((await call('GET', `/api/readcoupons/${stranger}`, undefined, capoarea)).statusCode).toBe(404);
-    expect((await call('GET', `/api/readcoupons/${stranger}`)).statusCode).toBe(200);
-    expect((await call('GET', `/api/coupons/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await as.posatore.get(`/api/readcoupons/${stranger}`)).statusCode).toBe(404);
+    expect((await as.capoarea.get(`/api/readcoupons/${stranger}`)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/readcoupons/${stranger}`)).statusCode).toBe(200);
+    expect((await as.admin.get(`/api/coupons/${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 });
 
@@ -161,12 +157,12 @@ describe('changing coupons', () => {
   it('changes type (its value follows) and expiry while not redeemed; renewal is today + 90 days', async () => {
     const p = await installer();
     const [c] = await assign(p);
-    const base = ((await call('GET', '/api/tcoupons')).json() as { uuid: string; tipo: string; valore: number }[]).find(
-      (t) => t.tipo === 'Corso base',
-    );
-    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, { ptipo: base?.uuid })).statusCode).toBe(200);
+    const base = (
+      (await as.admin.get('/api/tcoupons')).json() as { uuid: string; tipo: string; valore: number }[]
+    ).find((t) => t.tipo === 'Corso base');
+    expect((await as.admin.post(`/api/setcoupon/${c?.uuid}`, { ptipo: base?.uuid })).statusCode).toBe(200);
     const renewed = addDays(todayInRome(), 90);
-    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, { pscadenza: renewed })).statusCode).toBe(200);
+    expect((await as.admin.post(`/api/setcoupon/${c?.uuid}`, { pscadenza: renewed })).statusCode).toBe(200);
     const after = (await couponsOf(p)).data.find((x) => x.uuid === c?.uuid);
     expect(after).toMatchObject({ valore: base?.valore, scadenza: renewed });
   });
@@ -174,14 +170,14 @@ describe('changing coupons', () => {
   it('refuses bad changes with a reason', async () => {
     const p = await installer();
     const [c] = await assign(p);
-    const bad = await call('POST', `/api/setcoupon/${c?.uuid}`, { pscadenza: '2027-02-30' });
+    const bad = await as.admin.post(`/api/setcoupon/${c?.uuid}`, { pscadenza: '2027-02-30' });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { reason: string }).reason).toMatch(/data/i);
-    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, { ptipo: tipo, pscadenza: '2030-01-01' })).statusCode).toBe(
-      400,
-    );
-    expect((await call('POST', `/api/setcoupon/${c?.uuid}`, {})).statusCode).toBe(400);
-    expect((await call('POST', `/api/setcoupon/${crypto.randomUUID()}`, { pscadenza: '2030-01-01' })).statusCode).toBe(
+    expect(
+      (await as.admin.post(`/api/setcoupon/${c?.uuid}`, { ptipo: tipo, pscadenza: '2030-01-01' })).statusCode,
+    ).toBe(400);
+    expect((await as.admin.post(`/api/setcoupon/${c?.uuid}`, {})).statusCode).toBe(400);
+    expect((await as.admin.post(`/api/setcoupon/${crypto.randomUUID()}`, { pscadenza: '2030-01-01' })).statusCode).toBe(
       404,
     );
   });
@@ -189,13 +185,13 @@ describe('changing coupons', () => {
   it('deletes a coupon not redeemed, and locks a redeemed one', async () => {
     const p = await installer();
     const [a, b] = await assign(p);
-    expect((await call('DELETE', `/api/coupon/${a?.uuid}`)).statusCode).toBe(200);
+    expect((await as.admin.delete(`/api/coupon/${a?.uuid}`)).statusCode).toBe(200);
     expect(await held(p)).toBe(1);
     expect((await redeem(p, b?.code ?? '')).json()).toMatchObject({ res: 'OK' });
     const locked = [
-      await call('DELETE', `/api/coupon/${b?.uuid}`),
-      await call('POST', `/api/setcoupon/${b?.uuid}`, { pscadenza: '2030-01-01' }),
-      await call('POST', `/api/setcoupon/${b?.uuid}`, { ptipo: tipo }),
+      await as.admin.delete(`/api/coupon/${b?.uuid}`),
+      await as.admin.post(`/api/setcoupon/${b?.uuid}`, { pscadenza: '2030-01-01' }),
+      await as.admin.post(`/api/setcoupon/${b?.uuid}`, { ptipo: tipo }),
     ];
     for (const res of locked) {
       expect(res.statusCode).toBe(409);
@@ -224,17 +220,17 @@ describe('redeeming at the reseller’s counter', () => {
     const ko = { res: 'KO', reason: 'Coupon non valido' };
     expect((await redeem(p, theirs?.code ?? '')).json()).toMatchObject(ko);
 
-    await call('POST', `/api/setcoupon/${mine?.uuid}`, { pscadenza: addDays(todayInRome(), -1) });
+    await as.admin.post(`/api/setcoupon/${mine?.uuid}`, { pscadenza: addDays(todayInRome(), -1) });
     expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject(ko);
-    await call('POST', `/api/setcoupon/${mine?.uuid}`, { pscadenza: todayInRome() });
+    await as.admin.post(`/api/setcoupon/${mine?.uuid}`, { pscadenza: todayInRome() });
 
-    await call('POST', `/api/disabletcoupon/${tipo}`, {});
+    await as.admin.post(`/api/disabletcoupon/${tipo}`, {});
     expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject(ko);
-    await call('POST', `/api/enabletcoupon/${tipo}`, {});
+    await as.admin.post(`/api/enabletcoupon/${tipo}`, {});
 
-    await call('POST', `/api/posatori/${p}/sospensione`, { sospeso: true });
+    await as.admin.post(`/api/posatori/${p}/sospensione`, { sospeso: true });
     expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject(ko);
-    await call('POST', `/api/posatori/${p}/sospensione`, { sospeso: false });
+    await as.admin.post(`/api/posatori/${p}/sospensione`, { sospeso: false });
 
     // Expiring today is still valid today.
     expect((await redeem(p, mine?.code ?? '')).json()).toMatchObject({ res: 'OK' });
@@ -260,8 +256,8 @@ describe('redeeming at the reseller’s counter', () => {
     expect((await redeem(p, 'x'.repeat(500))).statusCode).toBe(400);
     const elsewhere = await installer({ rivenditore: null });
     expect((await redeem(elsewhere, code)).statusCode).toBe(404);
-    expect((await redeem(p, code, admin)).statusCode).toBe(403);
-    expect((await redeem(p, code, posatore)).statusCode).toBe(403);
+    expect((await redeem(p, code, as.admin)).statusCode).toBe(403);
+    expect((await redeem(p, code, as.posatore)).statusCode).toBe(403);
   });
 
   it('gives exactly one success to 50 parallel redemptions of one code', async () => {
@@ -287,7 +283,7 @@ describe('redeeming at the reseller’s counter', () => {
     await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
     const replies = await Promise.all(coupons.map((c) => redeem(p, c.code)));
     expect(replies.map((r) => (r.json() as { res: string }).res)).toEqual(['OK', 'OK', 'OK', 'OK']);
-    const res = await call('GET', '/api/export');
+    const res = await as.admin.get('/api/export');
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0] ?? ''] ?? {});
     const code = (await ctx.db.selectFrom('posatori').select('code').where('uuid', '=', p).executeTakeFirstOrThrow())
@@ -304,15 +300,15 @@ describe('redeeming at the reseller’s counter', () => {
     // A reseller of its own, so the other tests' wrong codes do not count.
     const p = await installer();
     const [c] = await assign(p);
-    const cookie = await login(ctx.app, 'rivenditore', undefined, '10.0.0.77');
+    const client = await as.login('rivenditore', undefined, '10.0.0.77');
     await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
     for (let i = 0; i < 10; i++) {
       const wrong = couponCodeFrom([i, 1, 2, 3, 4, 5, 6, 7, 8]);
-      expect((await redeem(p, wrong, cookie)).json()).toMatchObject({ reason: 'Coupon non valido' });
+      expect((await redeem(p, wrong, client)).json()).toMatchObject({ reason: 'Coupon non valido' });
     }
-    const paused = (await redeem(p, c?.code ?? '', cookie)).json();
+    const paused = (await redeem(p, c?.code ?? '', client)).json();
     expect(paused).toMatchObject({ res: 'KO', reason: 'Troppi codici non validi: riprova tra 15 minuti' });
     await ctx.db.deleteFrom('login_failures').where('key', 'like', 'coupon:%').execute();
-    expect((await redeem(p, c?.code ?? '', cookie)).json()).toMatchObject({ res: 'OK' });
+    expect((await redeem(p, c?.code ?? '', client)).json()).toMatchObject({ res: 'OK' });
   });
 });

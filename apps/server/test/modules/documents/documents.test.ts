@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf } from '../../../src/lib/pdf-files.ts';
 import { storedZip } from '../../../src/db/seed/documents.ts';
-import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
-let posatore: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -25,37 +23,30 @@ type Row = {
 };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const upload = (filename: string, data: Buffer, cookie = admin) => {
+const upload = (filename: string, data: Buffer, client: ApiClient = as.admin) => {
   const form = multipart([{ name: 'file', filename, contentType: 'application/octet-stream', data }]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/docs/caricadoc',
-    headers: { cookie, ...form.headers },
-    payload: form.payload,
-  });
+  return client.inject({ method: 'POST', url: '/api/docs/caricadoc', headers: form.headers, payload: form.payload });
 };
-const save = (uuid: string, body: object, cookie = admin) =>
-  ctx.app.inject({ method: 'POST', url: `/api/docs/doc/${uuid}`, headers: { cookie }, payload: body });
-const list = async (cookie: string, query = '') => (await get(`/api/docs/docs${query}`, cookie)).json() as Page;
+const save = (uuid: string, body: object, client: ApiClient = as.admin) => client.post(`/api/docs/doc/${uuid}`, body);
+const list = async (client: ApiClient, query = '') => (await client.get(`/api/docs/docs${query}`)).json() as Page;
 const titles = (page: Page) => page.data.map((d) => d.title);
 
 describe('documents', () => {
   it('answers 401 without a session', async () => {
-    expect((await get('/api/docs/docs')).statusCode).toBe(401);
-    expect((await get('/api/docs/admdocs')).statusCode).toBe(401);
+    expect((await as.anonymous.get('/api/docs/docs')).statusCode).toBe(401);
+    expect((await as.anonymous.get('/api/docs/admdocs')).statusCode).toBe(401);
   });
 
   it('shows each role what its group may see, newest first', async () => {
-    expect(titles(await list(posatore))).toEqual([
+    expect(titles(await list(as.posatore))).toEqual([
       'Catalogo prodotti 2027',
       'Scheda tecnica adesivo cementizio C2TE',
       'Calendario corsi 2027',
       'Fotografie di posa a regola d’arte',
     ]);
-    expect(titles(await list(riv))).toContain('Condizioni commerciali rivenditori');
-    expect(titles(await list(capoarea))).not.toContain('Condizioni commerciali rivenditori');
-    const all = (await get('/api/docs/admdocs', admin)).json() as Page;
+    expect(titles(await list(as.rivenditore))).toContain('Condizioni commerciali rivenditori');
+    expect(titles(await list(as.capoarea))).not.toContain('Condizioni commerciali rivenditori');
+    const all = (await as.admin.get('/api/docs/admdocs')).json() as Page;
     expect(all.reccount).toBe(6);
     const catalogo = all.data.find((d) => d.title === 'Catalogo prodotti 2027');
     expect(catalogo?.dests.filter((d) => d.state).map((d) => d.name)).toEqual([
@@ -67,10 +58,10 @@ describe('documents', () => {
   });
 
   it('filters by type and pages', async () => {
-    expect(titles(await list(posatore, '?ftipo=zip'))).toEqual(['Fotografie di posa a regola d’arte']);
-    const second = await list(posatore, '?size=3&page=2');
+    expect(titles(await list(as.posatore, '?ftipo=zip'))).toEqual(['Fotografie di posa a regola d’arte']);
+    const second = await list(as.posatore, '?size=3&page=2');
     expect(second).toMatchObject({ page: 2, pages: 2, reccount: 4 });
-    expect((await get('/api/docs/docs?ftipo=exe', posatore)).statusCode).toBe(400);
+    expect((await as.posatore.get('/api/docs/docs?ftipo=exe')).statusCode).toBe(400);
   });
 
   it('uploads a PDF, gives it groups and lets those groups download it, nobody else', async () => {
@@ -78,19 +69,19 @@ describe('documents', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { uuid } = res.json() as { uuid: string };
     // Until its groups are chosen, only the admins see it.
-    expect((await get(`/api/docs/doc/${uuid}`, riv)).statusCode).toBe(404);
-    expect((await get(`/api/docs/doc/${uuid}`, admin)).json()).toMatchObject({ title: 'Nuovo listino', tipo: 'pdf' });
+    expect((await as.rivenditore.get(`/api/docs/doc/${uuid}`)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/docs/doc/${uuid}`)).json()).toMatchObject({ title: 'Nuovo listino', tipo: 'pdf' });
     expect((await save(uuid, { title: 'Listino aggiornato', dests: ['rivenditori', 'rivenditori'] })).statusCode).toBe(
       200,
     );
-    const file = await get(`/api/docs/file/${uuid}`, riv);
+    const file = await as.rivenditore.get(`/api/docs/file/${uuid}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toContain('inline; filename="Nuovo listino.pdf"');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await get(`/api/docs/file/${uuid}`, capoarea)).statusCode).toBe(404);
-    expect((await get(`/api/docs/file/${uuid}`, posatore)).statusCode).toBe(404);
-    expect(titles(await list(riv))[0]).toBe('Listino aggiornato');
+    expect((await as.capoarea.get(`/api/docs/file/${uuid}`)).statusCode).toBe(404);
+    expect((await as.posatore.get(`/api/docs/file/${uuid}`)).statusCode).toBe(404);
+    expect(titles(await list(as.rivenditore))[0]).toBe('Listino aggiornato');
   });
 
   it('refuses a file whose bytes are not of its type, a wrong extension, a big one, none', async () => {
@@ -107,9 +98,13 @@ describe('documents', () => {
     const big = await upload('grande.pdf', Buffer.concat([simplePdf(['x']), Buffer.alloc(20 * 1024 * 1024)]));
     expect(big.statusCode).toBe(400);
     expect(big.json().reason).toBe('Il documento supera la dimensione massima di 20 MB');
-    const none = await ctx.app.inject({ method: 'POST', url: '/api/docs/caricadoc', headers: { cookie: admin } });
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/docs/caricadoc',
+      headers: { cookie: as.admin.cookie },
+    });
     expect(none.statusCode).toBe(400);
-    expect((await upload('ok.zip', storedZip('a.txt', Buffer.from('a')), riv)).statusCode).toBe(403);
+    expect((await upload('ok.zip', storedZip('a.txt', Buffer.from('a')), as.rivenditore)).statusCode).toBe(403);
   });
 
   it('refuses a save without title or groups with a reason', async () => {
@@ -127,12 +122,12 @@ describe('documents', () => {
     const { uuid } = (await upload('Giro.pdf', simplePdf(['Giro']))).json() as { uuid: string };
     expect((await save(uuid, { title: 'Giro', dests: ['posatore'] })).statusCode).toBe(200);
     // The form's round trip: load the record, tick the groups, save the same record back.
-    const loaded = (await get(`/api/docs/doc/${uuid}`, admin)).json() as Row;
+    const loaded = (await as.admin.get(`/api/docs/doc/${uuid}`)).json() as Row;
     expect(loaded.dests.filter((d) => d.state).map((d) => d.name)).toEqual(['posatore']);
     const ticked = loaded.dests.map((d) => ({ ...d, state: d.name === 'capoarea' || d.name === 'rivenditori' }));
     const res = await save(uuid, { ...loaded, title: 'Giro aggiornato', dests: ticked });
     expect(res.json()).toEqual({ res: 'OK' });
-    const saved = (await get(`/api/docs/doc/${uuid}`, admin)).json() as Row;
+    const saved = (await as.admin.get(`/api/docs/doc/${uuid}`)).json() as Row;
     expect(saved.title).toBe('Giro aggiornato');
     expect(saved.dests.filter((d) => d.state).map((d) => d.name)).toEqual(['capoarea', 'rivenditori']);
     // The same rules as a list of names: at least one ticked group, known groups only.
@@ -145,7 +140,7 @@ describe('documents', () => {
     expect(
       (await save(uuid, { title: 'Giro', dests: ['posatore', { name: 'posatore', state: true }] })).json(),
     ).toEqual({ res: 'OK' });
-    const mixed = (await get(`/api/docs/doc/${uuid}`, admin)).json() as Row;
+    const mixed = (await as.admin.get(`/api/docs/doc/${uuid}`)).json() as Row;
     expect(mixed.dests.filter((d) => d.state).map((d) => d.name)).toEqual(['posatore']);
   });
 
@@ -153,10 +148,11 @@ describe('documents', () => {
     const { uuid } = (await upload('Da eliminare.pdf', simplePdf(['x']))).json() as { uuid: string };
     await save(uuid, { title: 'Da eliminare', dests: ['posatore'] });
     expect(
-      (await ctx.app.inject({ method: 'DELETE', url: `/api/docs/doc/${uuid}`, headers: { cookie: admin } })).statusCode,
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/docs/doc/${uuid}`, headers: { cookie: as.admin.cookie } }))
+        .statusCode,
     ).toBe(200);
-    expect((await get(`/api/docs/file/${uuid}`, posatore)).statusCode).toBe(404);
-    expect((await get(`/api/docs/file/${uuid}`, admin)).statusCode).toBe(404);
+    expect((await as.posatore.get(`/api/docs/file/${uuid}`)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/docs/file/${uuid}`)).statusCode).toBe(404);
   });
 
   it('keeps an installer whose profile is not OK out of the documents', async () => {
@@ -168,10 +164,10 @@ describe('documents', () => {
       .executeTakeFirstOrThrow();
     await ctx.db.updateTable('posatori').set({ stato: 'SOSPESO' }).where('uuid', '=', mario.uuid).execute();
     try {
-      expect((await get('/api/docs/docs', posatore)).statusCode).toBe(403);
+      expect((await as.posatore.get('/api/docs/docs')).statusCode).toBe(403);
     } finally {
       await ctx.db.updateTable('posatori').set({ stato: mario.stato }).where('uuid', '=', mario.uuid).execute();
     }
-    expect((await get('/api/docs/docs', posatore)).statusCode).toBe(200);
+    expect((await as.posatore.get('/api/docs/docs')).statusCode).toBe(200);
   });
 });

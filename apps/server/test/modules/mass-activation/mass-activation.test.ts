@@ -2,38 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MassActivation } from '@portal/shared/schemas/mass-activation';
 import { sendDueMails } from '../../../src/modules/mail/mail-queue.ts';
 import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
-import { createTestContext, login, loginEveryRole, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';
+import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
-let posatore: string;
+let as: RoleClients;
 let mario: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
   mario = await personOfUser(ctx.db, 'posatori', 'posatore');
 });
 afterAll(() => ctx.close());
 
 type Run = MassActivation;
 
-const call = (method: 'GET' | 'POST', cookie?: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: '/api/sendmassive',
-    headers: cookie ? { cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-
 /** Presses the button and waits for the background preparation: the finished run. */
 async function press(): Promise<Run> {
-  const res = await call('POST', admin, {});
+  const res = await as.admin.post('/api/sendmassive', {});
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ res: 'OK', run: { finished_at: '' } });
   await ctx.app.background.drain();
-  const { run } = (await call('GET', admin)).json() as { run: Run };
+  const { run } = (await as.admin.get('/api/sendmassive')).json() as { run: Run };
   expect(run.finished_at).not.toBe('');
   return run;
 }
@@ -58,15 +48,15 @@ const accountOf = async (uuid: string) =>
 
 describe('who may press it', () => {
   it('the admin only; without a session 401', async () => {
-    for (const cookie of [capoarea, riv, posatore]) {
-      expect((await call('POST', cookie, {})).statusCode).toBe(403);
-      expect((await call('GET', cookie)).statusCode).toBe(403);
+    for (const client of [as.capoarea, as.rivenditore, as.posatore]) {
+      expect((await client.post('/api/sendmassive', {})).statusCode).toBe(403);
+      expect((await client.get('/api/sendmassive')).statusCode).toBe(403);
     }
-    expect((await call('POST', undefined, {})).statusCode).toBe(401);
+    expect((await as.anonymous.post('/api/sendmassive', {})).statusCode).toBe(401);
   });
 
   it('a body with fields is refused with a message', async () => {
-    const res = await call('POST', admin, { tutti: true });
+    const res = await as.admin.post('/api/sendmassive', { tutti: true });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ res: 'KO', reason: expect.any(String) });
   });
@@ -134,7 +124,7 @@ describe('a press', () => {
 
   it('the queue sends the e-mails, and the link activates the account', async () => {
     await sendDueMails(ctx.db, ctx.app.mailer, { limit: 10_000 });
-    const { run } = (await call('GET', admin)).json() as { run: Run };
+    const { run } = (await as.admin.get('/api/sendmassive')).json() as { run: Run };
     expect(run).toMatchObject({ inviati: first.accodati, in_attesa: 0, falliti: 0 });
     const mail = readOutbox(ctx.outbox).find((m) => m.to === 'nuovo.posatore@esempio.it');
     expect(mail?.subject).toBe('Portale Posatori - Attivazione account');
@@ -193,7 +183,7 @@ describe('a press', () => {
         link_validi: 0,
       })
       .execute();
-    const res = await call('POST', admin, {});
+    const res = await as.admin.post('/api/sendmassive', {});
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ res: 'KO', reason: 'Invio massivo già in corso: attendi che finisca' });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 /**
  * The outbox's Tipo filter (tiporead on GET /api/messages/sent): 'letti' are the messages every recipient has read,
@@ -8,14 +9,11 @@ import { createTestContext, loginEveryRole, type TestContext } from '../../helpe
  */
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
-let posatore: string;
+let as: RoleClients;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 // Each test writes within its own minute: the limits per person have their own tests (send-limits.test.ts).
@@ -25,21 +23,18 @@ beforeEach(async () => {
 
 type Page = { data: { uuid: string; oggetto: string }[]; page: number; pages: number; reccount: number };
 
-const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-const send = async (cookie: string, oggetto: string, dests: string[], id = 'nuovo') => {
-  const res = await post(`/api/messages/message/${id}`, cookie, { oggetto, content: '', dests });
+const send = async (client: ApiClient, oggetto: string, dests: string[], id = 'nuovo') => {
+  const res = await client.post(`/api/messages/message/${id}`, { oggetto, content: '', dests });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { uuid: string }).uuid;
 };
-const outbox = async (cookie: string, query = '') => {
-  const res = await get(`/api/messages/sent${query}`, cookie);
+const outbox = async (client: ApiClient, query = '') => {
+  const res = await client.get(`/api/messages/sent${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 };
-const subjects = async (cookie: string, tiporead: 'letti' | 'nonletti', oggetto = 'Lettura') =>
-  (await outbox(cookie, `?tiporead=${tiporead}&foggetto=${encodeURIComponent(oggetto)}&size=50`)).data.map(
+const subjects = async (client: ApiClient, tiporead: 'letti' | 'nonletti', oggetto = 'Lettura') =>
+  (await outbox(client, `?tiporead=${tiporead}&foggetto=${encodeURIComponent(oggetto)}&size=50`)).data.map(
     (r) => r.oggetto,
   );
 const userUuid = async (username: string) =>
@@ -61,40 +56,40 @@ async function truth(sender: string): Promise<{ letti: string[]; nonletti: strin
 describe('the outbox’s Tipo filter', () => {
   it('says read once every recipient has read, and follows each read and unread mark', async () => {
     const mario = await userUuid('posatore');
-    const both = await send(capoarea, 'Lettura a due', [mario, 'g:admin']);
-    const one = await send(capoarea, 'Lettura a uno', [mario]);
-    expect(await subjects(capoarea, 'nonletti')).toEqual(['Lettura a uno', 'Lettura a due']);
-    expect(await subjects(capoarea, 'letti')).toEqual([]);
+    const both = await send(as.capoarea, 'Lettura a due', [mario, 'g:admin']);
+    const one = await send(as.capoarea, 'Lettura a uno', [mario]);
+    expect(await subjects(as.capoarea, 'nonletti')).toEqual(['Lettura a uno', 'Lettura a due']);
+    expect(await subjects(as.capoarea, 'letti')).toEqual([]);
 
-    await post(`/api/setread/${both}`, posatore);
+    await as.posatore.post(`/api/setread/${both}`, {});
     // The administrator has not read it yet.
-    expect(await subjects(capoarea, 'nonletti')).toEqual(['Lettura a uno', 'Lettura a due']);
-    await post(`/api/setread/${both}`, admin);
-    await post(`/api/setread/${one}`, posatore);
-    expect(await subjects(capoarea, 'letti')).toEqual(['Lettura a uno', 'Lettura a due']);
-    expect(await subjects(capoarea, 'nonletti')).toEqual([]);
+    expect(await subjects(as.capoarea, 'nonletti')).toEqual(['Lettura a uno', 'Lettura a due']);
+    await as.admin.post(`/api/setread/${both}`, {});
+    await as.posatore.post(`/api/setread/${one}`, {});
+    expect(await subjects(as.capoarea, 'letti')).toEqual(['Lettura a uno', 'Lettura a due']);
+    expect(await subjects(as.capoarea, 'nonletti')).toEqual([]);
     // Read twice is still read once; marked unread again, it is not read by everybody any more.
-    await post(`/api/setread/${one}`, posatore);
-    await post(`/api/setunread/${both}`, admin);
-    await post(`/api/setunread/${both}`, admin);
-    expect(await subjects(capoarea, 'nonletti')).toEqual(['Lettura a due']);
-    expect(await subjects(capoarea, 'letti')).toEqual(['Lettura a uno']);
+    await as.posatore.post(`/api/setread/${one}`, {});
+    await as.admin.post(`/api/setunread/${both}`, {});
+    await as.admin.post(`/api/setunread/${both}`, {});
+    expect(await subjects(as.capoarea, 'nonletti')).toEqual(['Lettura a due']);
+    expect(await subjects(as.capoarea, 'letti')).toEqual(['Lettura a uno']);
   });
 
   it('follows the recipients an edit adds and takes away', async () => {
     const mario = await userUuid('posatore');
-    const uuid = await send(capoarea, 'Lettura modificata', [mario, 'g:admin']);
+    const uuid = await send(as.capoarea, 'Lettura modificata', [mario, 'g:admin']);
     const state = async () => ({
-      letti: await subjects(capoarea, 'letti', 'modificata'),
-      nonletti: await subjects(capoarea, 'nonletti', 'modificata'),
+      letti: await subjects(as.capoarea, 'letti', 'modificata'),
+      nonletti: await subjects(as.capoarea, 'nonletti', 'modificata'),
     });
-    await post(`/api/setread/${uuid}`, posatore);
+    await as.posatore.post(`/api/setread/${uuid}`, {});
     expect(await state()).toEqual({ letti: [], nonletti: ['Lettura modificata'] });
     // Without the administrator, who had not read it, everyone left has.
-    await send(capoarea, 'Lettura modificata', [mario], uuid);
+    await send(as.capoarea, 'Lettura modificata', [mario], uuid);
     expect(await state()).toEqual({ letti: ['Lettura modificata'], nonletti: [] });
     // A new recipient has not read it yet.
-    await send(capoarea, 'Lettura modificata', [mario, 'g:admin'], uuid);
+    await send(as.capoarea, 'Lettura modificata', [mario, 'g:admin'], uuid);
     expect(await state()).toEqual({ letti: [], nonletti: ['Lettura modificata'] });
   });
 
@@ -107,67 +102,63 @@ describe('the outbox’s Tipo filter', () => {
       .where('user_uuid', 'is not', null)
       .where('user_uuid', '<>', mario)
       .executeTakeFirstOrThrow();
-    const uuid = await send(capoarea, 'Lettura prima della cancellazione', [other.user_uuid ?? '', 'g:admin']);
-    await post(`/api/setread/${uuid}`, admin);
-    expect(await subjects(capoarea, 'nonletti', 'cancellazione')).toEqual(['Lettura prima della cancellazione']);
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/posatore/${other.uuid}`,
-      headers: { cookie: admin },
-    });
+    const uuid = await send(as.capoarea, 'Lettura prima della cancellazione', [other.user_uuid ?? '', 'g:admin']);
+    await as.admin.post(`/api/setread/${uuid}`, {});
+    expect(await subjects(as.capoarea, 'nonletti', 'cancellazione')).toEqual(['Lettura prima della cancellazione']);
+    const removed = await as.admin.delete(`/api/posatore/${other.uuid}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await subjects(capoarea, 'letti', 'cancellazione')).toEqual(['Lettura prima della cancellazione']);
-    expect(await subjects(capoarea, 'nonletti', 'cancellazione')).toEqual([]);
+    expect(await subjects(as.capoarea, 'letti', 'cancellazione')).toEqual(['Lettura prima della cancellazione']);
+    expect(await subjects(as.capoarea, 'nonletti', 'cancellazione')).toEqual([]);
   });
 
   it('counts and pages what it keeps, and the two states together are the whole outbox', async () => {
-    for (const [cookie, username] of [
-      [admin, 'admin'],
-      [capoarea, 'capoarea'],
-      [riv, 'rivenditore'],
+    for (const [client, username] of [
+      [as.admin, 'admin'],
+      [as.capoarea, 'capoarea'],
+      [as.rivenditore, 'rivenditore'],
     ] as const) {
-      await send(cookie, `Lettura di ${username}`, ['g:admin', 'g:posatori'].slice(username === 'admin' ? 1 : 0));
+      await send(client, `Lettura di ${username}`, ['g:admin', 'g:posatori'].slice(username === 'admin' ? 1 : 0));
       const expected = await truth(await userUuid(username));
-      const whole = await outbox(cookie);
-      const letti = await outbox(cookie, '?tiporead=letti&size=1');
-      const nonletti = await outbox(cookie, '?tiporead=nonletti&size=1');
+      const whole = await outbox(client);
+      const letti = await outbox(client, '?tiporead=letti&size=1');
+      const nonletti = await outbox(client, '?tiporead=nonletti&size=1');
       expect(letti.reccount + nonletti.reccount, username).toBe(whole.reccount);
       expect(nonletti.reccount, username).toBe(expected.nonletti.length);
       expect(nonletti.reccount, username).toBeGreaterThan(0);
       expect(letti).toMatchObject({ pages: letti.reccount, page: 1 });
       for (const [tiporead, uuids] of Object.entries(expected)) {
-        const all = await outbox(cookie, `?tiporead=${tiporead}&size=100`);
+        const all = await outbox(client, `?tiporead=${tiporead}&size=100`);
         expect(all.data.map((r) => r.uuid).sort(), `${username} ${tiporead}`).toEqual(uuids);
       }
       // The last page of one a page is the oldest of them.
-      const last = await outbox(cookie, `?tiporead=nonletti&size=1&page=${nonletti.pages}`);
-      const oldestFirst = (await outbox(cookie, '?tiporead=nonletti&size=100')).data.at(-1);
+      const last = await outbox(client, `?tiporead=nonletti&size=1&page=${nonletti.pages}`);
+      const oldestFirst = (await outbox(client, '?tiporead=nonletti&size=100')).data.at(-1);
       expect(last.data.map((r) => r.uuid)).toEqual([oldestFirst?.uuid]);
     }
   });
 
   it('lists only the sender’s own messages, and the installer still has no outbox', async () => {
-    await send(capoarea, 'Lettura solo mia', ['g:admin']);
-    for (const cookie of [admin, riv]) {
+    await send(as.capoarea, 'Lettura solo mia', ['g:admin']);
+    for (const client of [as.admin, as.rivenditore]) {
       for (const tiporead of ['letti', 'nonletti']) {
-        expect(await subjects(cookie, tiporead as 'letti' | 'nonletti', 'solo mia')).toEqual([]);
+        expect(await subjects(client, tiporead as 'letti' | 'nonletti', 'solo mia')).toEqual([]);
       }
     }
-    expect((await get('/api/messages/sent?tiporead=nonletti', posatore)).statusCode).toBe(403);
-    const bad = await get('/api/messages/sent?tiporead=forse', capoarea);
+    expect((await as.posatore.get('/api/messages/sent?tiporead=nonletti')).statusCode).toBe(403);
+    const bad = await as.capoarea.get('/api/messages/sent?tiporead=forse');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ res: 'KO', reason: expect.any(String) });
   });
 
   it('names the outbox’s states for what they mean to a sender', async () => {
-    expect((await get('/api/messages/tipiletto?folder=sent', capoarea)).json()).toEqual([
+    expect((await as.capoarea.get('/api/messages/tipiletto?folder=sent')).json()).toEqual([
       { value: 'nonletti', label: 'Non ancora letti da tutti' },
       { value: 'letti', label: 'Letti da tutti' },
     ]);
-    expect((await get('/api/messages/tipiletto?folder=recv', posatore)).json()).toEqual([
+    expect((await as.posatore.get('/api/messages/tipiletto?folder=recv')).json()).toEqual([
       { value: 'nonletti', label: 'Da leggere' },
       { value: 'letti', label: 'Letti' },
     ]);
-    expect((await get('/api/messages/tipiletto?folder=altro', posatore)).statusCode).toBe(400);
+    expect((await as.posatore.get('/api/messages/tipiletto?folder=altro')).statusCode).toBe(400);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { addMinutes, nowIso } from '../../../src/lib/clock.ts';
 import { MESSAGES_PER_MINUTE, RECIPIENTS_PER_HOUR } from '../../../src/modules/messages/send-limits.ts';
-import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { clientOf, loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 /**
  * A reseller sent 10 messages to their installers in 0.1 s: 290 e-mails in the one queue. Each person may send
@@ -11,24 +12,22 @@ import { createTestContext, loginEveryRole, type TestContext } from '../../helpe
  */
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
   await ctx.db.deleteFrom('message_sends').execute();
 });
 
-const send = (cookie: string, oggetto = 'Promozione', app = ctx.app) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/messages/message/nuovo',
-    headers: { cookie },
-    payload: { oggetto, content: 'Testo', dests: ['g:posatori'] },
+/** A message to every installer, through this app or another instance on the same database. */
+const send = (client: ApiClient, oggetto = 'Promozione', app = ctx.app) =>
+  clientOf(app, client.cookie).post('/api/messages/message/nuovo', {
+    oggetto,
+    content: 'Testo',
+    dests: ['g:posatori'],
   });
 const messagesBy = async (username: string) =>
   Number(
@@ -46,13 +45,14 @@ const userUuid = async (username: string) =>
 
 describe('messages per minute', () => {
   it(`lets a person send ${MESSAGES_PER_MINUTE} a minute; the next is a 429 with the reason and Retry-After`, async () => {
-    for (let i = 0; i < MESSAGES_PER_MINUTE; i++) expect((await send(riv, `Promo ${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < MESSAGES_PER_MINUTE; i++)
+      expect((await send(as.rivenditore, `Promo ${i}`)).statusCode).toBe(200);
     const before = await messagesBy('rivenditore');
     const queued = await ctx.db
       .selectFrom('mail_queue')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .execute();
-    const refused = await send(riv, 'Una di troppo');
+    const refused = await send(as.rivenditore, 'Una di troppo');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       res: 'KO',
@@ -74,18 +74,18 @@ describe('messages per minute', () => {
         .execute(),
     ).toEqual(queued);
     // Another person is not held back by it.
-    expect((await send(capoarea, 'Dal capo area')).statusCode).toBe(200);
+    expect((await send(as.capoarea, 'Dal capo area')).statusCode).toBe(200);
     // A minute later the reseller writes again.
     await ctx.db
       .updateTable('message_sends')
       .set({ sent_at: addMinutes(nowIso(), -2) })
       .where('user_uuid', '=', await userUuid('rivenditore'))
       .execute();
-    expect((await send(riv, 'Di nuovo')).statusCode).toBe(200);
+    expect((await send(as.rivenditore, 'Di nuovo')).statusCode).toBe(200);
   });
 
   it('ten at once: exactly the allowed ones go through', async () => {
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => send(riv, `Insieme ${i}`)));
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => send(as.rivenditore, `Insieme ${i}`)));
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(MESSAGES_PER_MINUTE);
     expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(10 - MESSAGES_PER_MINUTE);
   });
@@ -96,10 +96,10 @@ describe('messages per minute', () => {
     await second.ready();
     try {
       for (let i = 0; i < MESSAGES_PER_MINUTE; i++) {
-        expect((await send(riv, `Istanza ${i}`, i % 2 === 0 ? ctx.app : second)).statusCode).toBe(200);
+        expect((await send(as.rivenditore, `Istanza ${i}`, i % 2 === 0 ? ctx.app : second)).statusCode).toBe(200);
       }
-      expect((await send(riv, 'Dalla seconda', second)).statusCode).toBe(429);
-      expect((await send(riv, 'Dalla prima')).statusCode).toBe(429);
+      expect((await send(as.rivenditore, 'Dalla seconda', second)).statusCode).toBe(429);
+      expect((await send(as.rivenditore, 'Dalla prima')).statusCode).toBe(429);
     } finally {
       await second.close();
     }
@@ -107,15 +107,14 @@ describe('messages per minute', () => {
 
   it('a refused message does not count', async () => {
     for (let i = 0; i < MESSAGES_PER_MINUTE + 2; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/messages/message/nuovo',
-        headers: { cookie: riv },
-        payload: { oggetto: '', content: 'x', dests: ['g:posatori'] },
+      const res = await as.rivenditore.post('/api/messages/message/nuovo', {
+        oggetto: '',
+        content: 'x',
+        dests: ['g:posatori'],
       });
       expect(res.statusCode).toBe(400);
     }
-    expect((await send(riv)).statusCode).toBe(200);
+    expect((await send(as.rivenditore)).statusCode).toBe(200);
   });
 });
 
@@ -132,7 +131,7 @@ describe('recipients per hour', () => {
         recipients: cap - 5,
       })
       .execute();
-    const refused = await send(riv);
+    const refused = await send(as.rivenditore);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().reason).toMatch(
       new RegExp(
@@ -143,7 +142,7 @@ describe('recipients per hour', () => {
     expect(retryAfter).toBeGreaterThan(29 * 60);
     expect(retryAfter).toBeLessThanOrEqual(30 * 60);
     // The admin writes to the whole registry in one message.
-    const all = await send(admin, 'Circolare a tutti');
+    const all = await send(as.admin, 'Circolare a tutti');
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().recipients).toBeLessThanOrEqual(RECIPIENTS_PER_HOUR.admin);
   });

@@ -3,21 +3,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, todayInRome } from '../../../src/lib/clock.ts';
 import { isPdf, simplePdf } from '../../../src/lib/pdf-files.ts';
-import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { multipart } from '../../multipart.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
-let posatore: string;
+let as: RoleClients;
 /** In the demo area manager's reach and the demo reseller's area (Milan). */
 let mine: string;
 /** Out of the demo area manager's reach. */
 let far: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
   mine = (
     await ctx.db
       .selectFrom('partners')
@@ -47,12 +45,6 @@ afterAll(() => ctx.close());
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 const NON_PDF = 'Il file non è un PDF valido';
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const del = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'DELETE', url, headers: cookie ? { cookie } : {} });
-
 type Payment = { name: string; dtrinnovo: string; fatturato: number; url: string };
 
 /** The payment upload form: the PDF as `file`, its name as `filename`, and optional date and amount. */
@@ -62,15 +54,15 @@ const pdfForm = (data: Buffer | string, extra: Record<string, string> = {}, file
     { name: 'filename', data: filename },
     ...Object.entries(extra).map(([name, value]) => ({ name, data: value })),
   ]);
-const upload = (partner: string, form: ReturnType<typeof multipart>, cookie?: string) =>
+const upload = (partner: string, form: ReturnType<typeof multipart>, client: ApiClient = as.anonymous) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/caricapag/${partner}`,
     payload: form.payload,
-    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    headers: { ...form.headers, ...(client.cookie ? { cookie: client.cookie } : {}) },
   });
-const payments = async (partner: string, cookie = admin): Promise<Payment[]> => {
-  const res = await get(`/api/partner/${partner}/pagamenti`, cookie);
+const payments = async (partner: string, client: ApiClient = as.admin): Promise<Payment[]> => {
+  const res = await client.get(`/api/partner/${partner}/pagamenti`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -96,7 +88,7 @@ describe('demo payments', () => {
     for (const p of list) {
       expect(p.dtrinnovo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(Number.isInteger(Math.round(p.fatturato * 100))).toBe(true);
-      const file = await get(p.url, admin);
+      const file = await as.admin.get(p.url);
       expect(file.statusCode).toBe(200);
       expect(isPdf(file.rawPayload)).toBe(true);
     }
@@ -108,14 +100,14 @@ describe('demo payments', () => {
 
 describe('uploading a payment PDF', () => {
   it('accepts a real PDF, dated today with amount 0 unless the form says otherwise', async () => {
-    const res = await upload(mine, pdfForm(receipt), admin);
+    const res = await upload(mine, pdfForm(receipt), as.admin);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ res: 'OK', dtrinnovo: todayInRome(), fatturato: 0 });
     expect(body.name).toMatch(/^[a-z0-9-]+$/);
     expect(body.url).toBe(`/api/partner/${mine}/pagamenti/${body.name}/pdf`);
     expect((await payments(mine)).map((p) => p.name)).toContain(body.name);
-    const file = await get(body.url, admin);
+    const file = await as.admin.get(body.url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(`inline; filename="ricevuta.pdf"; filename*=UTF-8''ricevuta.pdf`);
@@ -126,7 +118,7 @@ describe('uploading a payment PDF', () => {
   });
 
   it('takes the renewal date and the amount from the form, with a decimal comma too', async () => {
-    const res = await upload(mine, pdfForm(receipt, { dtrinnovo: '2024-05-10', fatturato: '1234,56' }), capoarea);
+    const res = await upload(mine, pdfForm(receipt, { dtrinnovo: '2024-05-10', fatturato: '1234,56' }), as.capoarea);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ dtrinnovo: '2024-05-10', fatturato: 1234.56 });
     const stored = await ctx.db
@@ -135,10 +127,10 @@ describe('uploading a payment PDF', () => {
       .where('name', '=', res.json().name)
       .executeTakeFirstOrThrow();
     expect(stored.fatturato).toBe(123456);
-    const bad = await upload(mine, pdfForm(receipt, { fatturato: '12,345' }), admin);
+    const bad = await upload(mine, pdfForm(receipt, { fatturato: '12,345' }), as.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('fatturato');
-    expect((await upload(mine, pdfForm(receipt, { dtrinnovo: '31/12/2024' }), admin)).json()).toMatchObject({
+    expect((await upload(mine, pdfForm(receipt, { dtrinnovo: '31/12/2024' }), as.admin)).json()).toMatchObject({
       res: 'KO',
       reason: 'Data non valida',
     });
@@ -159,7 +151,7 @@ describe('uploading a payment PDF', () => {
       ['wrong xref', wrongXref],
       ['header only', header],
     ] as const) {
-      const res = await upload(mine, pdfForm(data), admin);
+      const res = await upload(mine, pdfForm(data), as.admin);
       expect(res.statusCode, what).toBe(400);
       expect(res.json(), what).toEqual({ res: 'KO', reason: NON_PDF });
     }
@@ -167,46 +159,46 @@ describe('uploading a payment PDF', () => {
 
   it('refuses more than 10 MB and accepts a large PDF under it', async () => {
     const big = Buffer.concat([receipt, Buffer.alloc(11 * 1024 * 1024, 0x20)]);
-    const res = await upload(mine, pdfForm(big), admin);
+    const res = await upload(mine, pdfForm(big), as.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ res: 'KO', reason: 'Il PDF supera la dimensione massima di 10 MB' });
     const lines = Array.from({ length: 160_000 }, (_, i) => `Riga ${i} della ricevuta con un testo abbastanza lungo`);
     const large = simplePdf(lines);
     expect(large.length).toBeGreaterThan(8 * 1024 * 1024);
     expect(large.length).toBeLessThan(10 * 1024 * 1024);
-    const ok = await upload(mine, pdfForm(large), admin);
+    const ok = await upload(mine, pdfForm(large), as.admin);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await get(ok.json().url, admin)).rawPayload.length).toBe(large.length);
+    expect((await as.admin.get(ok.json().url)).rawPayload.length).toBe(large.length);
   });
 
   it('refuses a request without a file', async () => {
-    const res = await upload(mine, multipart([{ name: 'filename', data: 'x.pdf' }]), admin);
+    const res = await upload(mine, multipart([{ name: 'filename', data: 'x.pdf' }]), as.admin);
     expect(res.json()).toEqual({ res: 'KO', reason: 'Nessun file ricevuto' });
-    const json = await post(`/api/caricapag/${mine}`, { file: 'x' }, admin);
+    const json = await as.admin.post(`/api/caricapag/${mine}`, { file: 'x' });
     expect(json.statusCode).toBe(400);
   });
 
   it('is for admin and the area manager in reach only', async () => {
-    expect((await upload(mine, pdfForm(receipt), rivenditore)).statusCode).toBe(403);
-    expect((await upload(mine, pdfForm(receipt), posatore)).statusCode).toBe(403);
+    expect((await upload(mine, pdfForm(receipt), as.rivenditore)).statusCode).toBe(403);
+    expect((await upload(mine, pdfForm(receipt), as.posatore)).statusCode).toBe(403);
     expect((await upload(mine, pdfForm(receipt))).statusCode).toBe(401);
-    expect((await upload(far, pdfForm(receipt), capoarea)).statusCode).toBe(404);
-    expect((await upload(NOBODY, pdfForm(receipt), admin)).statusCode).toBe(404);
-    expect((await upload(far, pdfForm(receipt), admin)).statusCode).toBe(200);
+    expect((await upload(far, pdfForm(receipt), as.capoarea)).statusCode).toBe(404);
+    expect((await upload(NOBODY, pdfForm(receipt), as.admin)).statusCode).toBe(404);
+    expect((await upload(far, pdfForm(receipt), as.admin)).statusCode).toBe(200);
   });
 });
 
 describe('editing and deleting payments', () => {
   let name: string;
   beforeAll(async () => {
-    name = (await upload(far, pdfForm(receipt, { dtrinnovo: '2020-01-01' }), admin)).json().name;
+    name = (await upload(far, pdfForm(receipt, { dtrinnovo: '2020-01-01' }), as.admin)).json().name;
   });
   const url = () => `/api/partner/${far}/pagamenti/${name}`;
   const find = async () => (await payments(far)).find((p) => p.name === name)!;
 
   it('keeps money exact: 1234.56 stays 1234.56, cents are integers in the database', async () => {
     for (const amount of [1234.56, 0.1, 0.3, 19.99, 9_999_999.99, 0, 7]) {
-      const res = await post(url(), { dtrinnovo: '2021-06-30', fatturato: amount }, admin);
+      const res = await as.admin.post(url(), { dtrinnovo: '2021-06-30', fatturato: amount });
       expect(res.statusCode, `${amount} ${res.body}`).toBe(200);
       expect((await find()).fatturato).toBe(amount);
       const row = await ctx.db
@@ -231,62 +223,62 @@ describe('editing and deleting payments', () => {
       [{ dtrinnovo: '1899-12-31' }, 'dtrinnovo', 'La data non può essere anteriore al 01/01/1900'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post(url(), { dtrinnovo: '2021-06-30', fatturato: 10, ...change }, admin);
+      const res = await as.admin.post(url(), { dtrinnovo: '2021-06-30', fatturato: 10, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json()).toEqual({ res: 'KO', reason: message, fields: { [field]: message } });
     }
-    expect((await post(url(), { dtrinnovo: '2021-06-30' }, admin)).statusCode).toBe(400);
+    expect((await as.admin.post(url(), { dtrinnovo: '2021-06-30' })).statusCode).toBe(400);
   });
 
   it('moves the partner’s renewal and expiry with the latest renewal date', async () => {
     const before = await partnerRow(far);
-    await post(url(), { dtrinnovo: '2030-02-28', fatturato: 500 }, admin);
+    await as.admin.post(url(), { dtrinnovo: '2030-02-28', fatturato: 500 });
     expect(await partnerRow(far)).toEqual({ dtrinnovo: '2030-02-28', dtscad: '2031-02-28' });
-    const listed = (await get(`/api/partner?size=200`, admin))
+    const listed = (await as.admin.get(`/api/partner?size=200`))
       .json()
       .data.find((r: { uuid: string }) => r.uuid === far);
     expect(listed).toMatchObject({ dtrinnovo: '2030-02-28', dtscad: '2031-02-28' });
-    await post(url(), { dtrinnovo: '2021-06-30', fatturato: 500 }, admin);
+    await as.admin.post(url(), { dtrinnovo: '2021-06-30', fatturato: 500 });
     expect(await partnerRow(far)).toEqual(before);
   });
 
   it('is for admin and the area manager in reach only', async () => {
     const body = { dtrinnovo: '2021-06-30', fatturato: 1 };
-    expect((await post(url(), body, capoarea)).statusCode).toBe(404);
-    expect((await post(url(), body, rivenditore)).statusCode).toBe(403);
-    expect((await post(url(), body, posatore)).statusCode).toBe(403);
-    expect((await post(url(), body)).statusCode).toBe(401);
-    expect((await del(url(), capoarea)).statusCode).toBe(404);
-    expect((await del(url(), rivenditore)).statusCode).toBe(403);
-    expect((await get(`/api/partner/${far}/pagamenti`, capoarea)).statusCode).toBe(404);
-    expect((await get(`/api/partner/${mine}/pagamenti`, capoarea)).statusCode).toBe(200);
-    expect((await get(`/api/partner/${mine}/pagamenti`, rivenditore)).statusCode).toBe(403);
-    expect((await post(`/api/partner/${far}/pagamenti/nessuno`, body, admin)).statusCode).toBe(404);
-    expect((await post(`/api/partner/${far}/pagamenti/..%2Fx`, body, admin)).statusCode).toBe(400);
-    expect((await post(`/api/partner/${mine}/pagamenti/${name}`, body, admin)).statusCode).toBe(404);
+    expect((await as.capoarea.post(url(), body)).statusCode).toBe(404);
+    expect((await as.rivenditore.post(url(), body)).statusCode).toBe(403);
+    expect((await as.posatore.post(url(), body)).statusCode).toBe(403);
+    expect((await as.anonymous.post(url(), body)).statusCode).toBe(401);
+    expect((await as.capoarea.delete(url())).statusCode).toBe(404);
+    expect((await as.rivenditore.delete(url())).statusCode).toBe(403);
+    expect((await as.capoarea.get(`/api/partner/${far}/pagamenti`)).statusCode).toBe(404);
+    expect((await as.capoarea.get(`/api/partner/${mine}/pagamenti`)).statusCode).toBe(200);
+    expect((await as.rivenditore.get(`/api/partner/${mine}/pagamenti`)).statusCode).toBe(403);
+    expect((await as.admin.post(`/api/partner/${far}/pagamenti/nessuno`, body)).statusCode).toBe(404);
+    expect((await as.admin.post(`/api/partner/${far}/pagamenti/..%2Fx`, body)).statusCode).toBe(400);
+    expect((await as.admin.post(`/api/partner/${mine}/pagamenti/${name}`, body)).statusCode).toBe(404);
   });
 
   it('downloads with the listing’s permission only', async () => {
     const { url: pdf } = await find();
-    expect((await get(pdf, admin)).statusCode).toBe(200);
-    expect((await get(pdf, capoarea)).statusCode).toBe(404);
-    expect((await get(pdf, rivenditore)).statusCode).toBe(403);
-    expect((await get(pdf, posatore)).statusCode).toBe(403);
-    expect((await get(pdf)).statusCode).toBe(401);
-    expect((await get(pdf.replace(far, mine), admin)).statusCode).toBe(404);
-    const ours = (await payments(mine, capoarea)).find((p) => p.url !== '')!;
-    expect((await get(ours.url, capoarea)).statusCode).toBe(200);
-    expect((await get(ours.url, rivenditore)).statusCode).toBe(403);
+    expect((await as.admin.get(pdf)).statusCode).toBe(200);
+    expect((await as.capoarea.get(pdf)).statusCode).toBe(404);
+    expect((await as.rivenditore.get(pdf)).statusCode).toBe(403);
+    expect((await as.posatore.get(pdf)).statusCode).toBe(403);
+    expect((await as.anonymous.get(pdf)).statusCode).toBe(401);
+    expect((await as.admin.get(pdf.replace(far, mine))).statusCode).toBe(404);
+    const ours = (await payments(mine, as.capoarea)).find((p) => p.url !== '')!;
+    expect((await as.capoarea.get(ours.url)).statusCode).toBe(200);
+    expect((await as.rivenditore.get(ours.url)).statusCode).toBe(403);
   });
 
   it('deletes the payment and its file, and recomputes the partner’s figures', async () => {
-    await post(url(), { dtrinnovo: '2030-02-28', fatturato: 500 }, admin);
+    await as.admin.post(url(), { dtrinnovo: '2030-02-28', fatturato: 500 });
     const file = path.join(ctx.config.dataDir, 'files', 'partners', far, 'pagamenti', `${name}.pdf`);
     expect(fs.existsSync(file)).toBe(true);
-    expect((await del(url(), admin)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.delete(url())).json()).toEqual({ res: 'OK' });
     expect(fs.existsSync(file)).toBe(false);
     expect((await payments(far)).map((p) => p.name)).not.toContain(name);
     expect((await partnerRow(far)).dtrinnovo).not.toBe('2030-02-28');
-    expect((await del(url(), admin)).statusCode).toBe(404);
+    expect((await as.admin.delete(url())).statusCode).toBe(404);
   });
 });

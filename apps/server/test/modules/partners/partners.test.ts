@@ -4,20 +4,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PARTNERS } from '../../../src/db/seed/demo-partners.ts';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
-import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm } from '../../multipart.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
-let posatore: string;
+let as: RoleClients;
 let demoCa: string;
 let demoRiv: string;
 let webp: Buffer;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
   demoCa = (
     await ctx.db
       .selectFrom('capoarea')
@@ -45,31 +43,25 @@ const CA_PROVS = ['MI', 'BG', 'BS'];
 const RIV_AREA = ['MI', 'MB'];
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const del = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'DELETE', url, headers: cookie ? { cookie } : {} });
-
-const uploadLogo = (target: string, cookie: string) => {
+const uploadLogo = (target: string, client: ApiClient) => {
   const form = imageForm(webp, 'logo.webp', 'image/webp');
   return ctx.app.inject({
     method: 'POST',
     url: `/api/saveimg/${target}/profile`,
     payload: form.payload,
-    headers: { ...form.headers, cookie },
+    headers: { ...form.headers, cookie: client.cookie },
   });
 };
 
 type Row = Record<string, unknown> & { uuid: string; ragsoc: string; prov: string; dtscad: string };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
-const page = async (url: string, cookie = admin): Promise<Page> => {
-  const res = await get(url, cookie);
+const page = async (url: string, client: ApiClient = as.admin): Promise<Page> => {
+  const res = await client.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const all = async (url: string, cookie = admin) =>
-  (await page(`${url}${url.includes('?') ? '&' : '?'}size=200`, cookie)).data;
+const all = async (url: string, client: ApiClient = as.admin) =>
+  (await page(`${url}${url.includes('?') ? '&' : '?'}size=200`, client)).data;
 
 const partnersWhere = (where: (p: { state: string; capoarea: string | null; rivenditore: string | null }) => boolean) =>
   ctx.db
@@ -116,15 +108,15 @@ const blank = {
 describe('partner lists', () => {
   it('answer 401 without a session and 403 to the roles they are not for', async () => {
     for (const url of ['/api/partner', '/api/partner_ca', '/api/partner_ca2', '/api/partner_ri', '/api/npartner']) {
-      expect((await get(url)).statusCode, url).toBe(401);
-      expect((await get(url, posatore)).statusCode, url).toBe(403);
+      expect((await as.anonymous.get(url)).statusCode, url).toBe(401);
+      expect((await as.posatore.get(url)).statusCode, url).toBe(403);
     }
-    expect((await get('/api/partner_ca', admin)).statusCode).toBe(403);
-    expect((await get('/api/partner_ca', rivenditore)).statusCode).toBe(403);
-    expect((await get('/api/partner_ca2', rivenditore)).statusCode).toBe(403);
-    expect((await get('/api/partner_ri', admin)).statusCode).toBe(403);
-    expect((await get('/api/partner_ri', capoarea)).statusCode).toBe(403);
-    expect((await get('/api/npartner', rivenditore)).json()).toEqual({
+    expect((await as.admin.get('/api/partner_ca')).statusCode).toBe(403);
+    expect((await as.rivenditore.get('/api/partner_ca')).statusCode).toBe(403);
+    expect((await as.rivenditore.get('/api/partner_ca2')).statusCode).toBe(403);
+    expect((await as.admin.get('/api/partner_ri')).statusCode).toBe(403);
+    expect((await as.capoarea.get('/api/partner_ri')).statusCode).toBe(403);
+    expect((await as.rivenditore.get('/api/npartner')).json()).toEqual({
       res: 'KO',
       reason: 'Operazione non consentita',
     });
@@ -159,15 +151,15 @@ describe('partner lists', () => {
       expect.arrayContaining(['PAR001', 'PAR009']),
     );
     expect(await all('/api/partner?ragsoc=%25')).toEqual([]);
-    expect((await get('/api/partner?state=Milano', admin)).statusCode).toBe(400);
-    expect((await get('/api/partner?size=0', admin)).statusCode).toBe(400);
+    expect((await as.admin.get('/api/partner?state=Milano')).statusCode).toBe(400);
+    expect((await as.admin.get('/api/partner?size=0')).statusCode).toBe(400);
   });
 
   it('area manager: the partners assigned to them or in their provinces, in both of their lists', async () => {
     const expected = (await partnersWhere(inCaScope)).map((p) => p.uuid).sort();
     expect(expected.length).toBeGreaterThan(10);
-    expect((await all('/api/partner_ca', capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await all('/api/partner', capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner_ca', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
     // Assigned by name outside their provinces: still theirs.
     const byName = await partnersWhere((p) => p.capoarea === demoCa && !CA_PROVS.includes(p.state));
     expect(byName.length).toBeGreaterThan(0);
@@ -177,15 +169,15 @@ describe('partner lists', () => {
   it('reseller: the partners assigned to them or in their area, and no other', async () => {
     const expected = (await partnersWhere(inRivArea)).map((p) => p.uuid).sort();
     expect(expected.length).toBeGreaterThan(3);
-    expect((await all('/api/partner_ri', rivenditore)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await all('/api/partner', rivenditore)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await all('/api/partner_ri?state=BS', rivenditore)).length).toBe(
+    expect((await all('/api/partner_ri', as.rivenditore)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner', as.rivenditore)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await all('/api/partner_ri?state=BS', as.rivenditore)).length).toBe(
       (await partnersWhere((p) => inRivArea(p) && p.state === 'BS')).length,
     );
   });
 
   it('area manager home: counts and the partners expiring within 30 days, soonest first', async () => {
-    const res = await get('/api/partner_ca2', capoarea);
+    const res = await as.capoarea.get('/api/partner_ca2');
     expect(res.statusCode).toBe(200);
     const home = res.json();
     const today = todayInRome();
@@ -213,7 +205,7 @@ describe('partner lists', () => {
 
 describe('API description', () => {
   it('publishes the new endpoints in the OpenAPI document', async () => {
-    const doc = (await get('/api/docs/json')).json();
+    const doc = (await as.anonymous.get('/api/docs/json')).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/partner',
@@ -234,9 +226,9 @@ describe('API description', () => {
 });
 
 describe('partner record', () => {
-  it('admin reads any partner with the fields of spec section 3', async () => {
+  it('admin reads any partner with the fields of the spec', async () => {
     const id = await outsider();
-    const res = await get(`/api/partner/${id}`, admin);
+    const res = await as.admin.get(`/api/partner/${id}`);
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(Object.keys(p).sort()).toEqual(
@@ -270,39 +262,39 @@ describe('partner record', () => {
   });
 
   it('refuses what is out of reach: 404 outside the scope, 400 on a malformed id, 403 for installers', async () => {
-    expect((await get(`/api/partner/${await outsider()}`, capoarea)).statusCode).toBe(404);
-    expect((await get(`/api/partner/${await outsider()}`, rivenditore)).statusCode).toBe(404);
-    expect((await get(`/api/partner/${await caOnly()}`, rivenditore)).statusCode).toBe(404);
-    expect((await get(`/api/partner/${NOBODY}`, admin)).statusCode).toBe(404);
-    expect((await get('/api/partner/not-a-uuid', admin)).statusCode).toBe(400);
-    expect((await get(`/api/partner/${await assignedToRiv()}`, posatore)).statusCode).toBe(403);
-    expect((await get(`/api/partner/${await assignedToRiv()}`)).statusCode).toBe(401);
+    expect((await as.capoarea.get(`/api/partner/${await outsider()}`)).statusCode).toBe(404);
+    expect((await as.rivenditore.get(`/api/partner/${await outsider()}`)).statusCode).toBe(404);
+    expect((await as.rivenditore.get(`/api/partner/${await caOnly()}`)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/partner/${NOBODY}`)).statusCode).toBe(404);
+    expect((await as.admin.get('/api/partner/not-a-uuid')).statusCode).toBe(400);
+    expect((await as.posatore.get(`/api/partner/${await assignedToRiv()}`)).statusCode).toBe(403);
+    expect((await as.anonymous.get(`/api/partner/${await assignedToRiv()}`)).statusCode).toBe(401);
   });
 
   it('tells the reseller which partners they may save', async () => {
-    expect((await get(`/api/partner/${await assignedToRiv()}`, rivenditore)).json().editable).toBe(true);
-    expect((await get(`/api/partner/${await areaOnly()}`, rivenditore)).json().editable).toBe(false);
-    expect((await get(`/api/partner/${await caOnly()}`, capoarea)).json().editable).toBe(true);
+    expect((await as.rivenditore.get(`/api/partner/${await assignedToRiv()}`)).json().editable).toBe(true);
+    expect((await as.rivenditore.get(`/api/partner/${await areaOnly()}`)).json().editable).toBe(false);
+    expect((await as.capoarea.get(`/api/partner/${await caOnly()}`)).json().editable).toBe(true);
   });
 
   it('npartner is a blank record; an area manager’s comes assigned to them', async () => {
-    const empty = (await get('/api/npartner', admin)).json();
+    const empty = (await as.admin.get('/api/npartner')).json();
     expect(empty).toMatchObject({ uuid: '', ragsoc: '', capoarea: '', rivenditore: '', editable: true });
-    expect((await get('/api/npartner', capoarea)).json().capoarea).toBe(demoCa);
+    expect((await as.capoarea.get('/api/npartner')).json().capoarea).toBe(demoCa);
   });
 });
 
 describe('creating and saving partners', () => {
   it('admin creates a partner at /api/partner/nuovo and finds it in the lists', async () => {
-    const res = await post('/api/partner/nuovo', { ...blank, ragsoc: 'Creata da Admin S.r.l.' }, admin);
+    const res = await as.admin.post('/api/partner/nuovo', { ...blank, ragsoc: 'Creata da Admin S.r.l.' });
     expect(res.statusCode, res.body).toBe(200);
     const { res: outcome, uuid } = res.json();
     expect(outcome).toBe('OK');
-    const p = (await get(`/api/partner/${uuid}`, admin)).json();
+    const p = (await as.admin.get(`/api/partner/${uuid}`)).json();
     expect(p).toMatchObject({ ...blank, ragsoc: 'Creata da Admin S.r.l.', uuid, dtrinnovo: '', dtscad: '', img: '' });
     expect((await all('/api/partner?ragsoc=creata da admin')).map((r) => r.uuid)).toEqual([uuid]);
     // In Bergamo: the demo area manager sees it too.
-    expect((await get(`/api/partner/${uuid}`, capoarea)).statusCode).toBe(200);
+    expect((await as.capoarea.get(`/api/partner/${uuid}`)).statusCode).toBe(200);
   });
 
   it('checks the record: company name, months, e-mail shape, references, sizes', async () => {
@@ -321,70 +313,71 @@ describe('creating and saving partners', () => {
       [{ ragsoc: 'x'.repeat(101) }, 'ragsoc', 'Massimo 100 caratteri'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post('/api/partner/nuovo', { ...blank, ...change }, admin);
+      const res = await as.admin.post('/api/partner/nuovo', { ...blank, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json()).toMatchObject({ res: 'KO', reason: CORREGGERE, fields: { [field]: message } });
     }
     const { ragsoc: _omitted, ...missing } = blank;
-    expect((await post('/api/partner/nuovo', missing, admin)).json()).toMatchObject({
+    expect((await as.admin.post('/api/partner/nuovo', missing)).json()).toMatchObject({
       fields: { ragsoc: expect.any(String) },
     });
   });
 
   it('area manager creates partners only inside their reach', async () => {
-    const inside = await post('/api/partner/nuovo', { ...blank, ragsoc: 'Bergamasca S.r.l.' }, capoarea);
+    const inside = await as.capoarea.post('/api/partner/nuovo', { ...blank, ragsoc: 'Bergamasca S.r.l.' });
     expect(inside.json().res).toBe('OK');
     const away = { ...blank, ragsoc: 'Romana S.r.l.', state: 'RM', city: 'Roma', cap: '00184' };
-    const refused = await post('/api/partner/nuovo', away, capoarea);
+    const refused = await as.capoarea.post('/api/partner/nuovo', away);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({
       capoarea: 'Il partner deve restare nella tua area: indica te come capo area o una tua provincia',
     });
-    const mine = await post('/api/partner/nuovo', { ...away, capoarea: demoCa }, capoarea);
+    const mine = await as.capoarea.post('/api/partner/nuovo', { ...away, capoarea: demoCa });
     expect(mine.json().res).toBe('OK');
-    expect((await all('/api/partner_ca?state=RM', capoarea)).map((r) => r.uuid)).toContain(mine.json().uuid);
-    expect((await post('/api/partner/nuovo', blank, rivenditore)).statusCode).toBe(403);
-    expect((await post('/api/partner/nuovo', blank, posatore)).statusCode).toBe(403);
-    expect((await post('/api/partner/nuovo', blank)).statusCode).toBe(401);
+    expect((await all('/api/partner_ca?state=RM', as.capoarea)).map((r) => r.uuid)).toContain(mine.json().uuid);
+    expect((await as.rivenditore.post('/api/partner/nuovo', blank)).statusCode).toBe(403);
+    expect((await as.posatore.post('/api/partner/nuovo', blank)).statusCode).toBe(403);
+    expect((await as.anonymous.post('/api/partner/nuovo', blank)).statusCode).toBe(401);
   });
 
   it('saves: admin anywhere, the area manager in reach, never beyond', async () => {
     const id = await caOnly();
-    const current = (await get(`/api/partner/${id}`, admin)).json();
-    const saved = await post(`/api/partner/${id}`, { ...current, phone: '02 999999', uuid: 'ignored' }, capoarea);
+    const current = (await as.admin.get(`/api/partner/${id}`)).json();
+    const saved = await as.capoarea.post(`/api/partner/${id}`, { ...current, phone: '02 999999', uuid: 'ignored' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ res: 'OK' });
-    expect((await get(`/api/partner/${id}`, admin)).json()).toMatchObject({ phone: '02 999999', uuid: id });
+    expect((await as.admin.get(`/api/partner/${id}`)).json()).toMatchObject({ phone: '02 999999', uuid: id });
     // Moving it out of their reach is refused; the admin may.
     const away = { ...current, state: 'RM', capoarea: '' };
-    expect((await post(`/api/partner/${id}`, away, capoarea)).statusCode).toBe(400);
+    expect((await as.capoarea.post(`/api/partner/${id}`, away)).statusCode).toBe(400);
     const far = await outsider();
-    const farRecord = (await get(`/api/partner/${far}`, admin)).json();
-    expect((await post(`/api/partner/${far}`, farRecord, capoarea)).statusCode).toBe(404);
-    expect((await post(`/api/partner/${far}`, { ...farRecord, code: 'ADM1' }, admin)).json().res).toBe('OK');
-    expect((await post(`/api/partner/${far}`, farRecord, posatore)).statusCode).toBe(403);
-    expect((await post(`/api/partner/${NOBODY}`, farRecord, admin)).statusCode).toBe(404);
+    const farRecord = (await as.admin.get(`/api/partner/${far}`)).json();
+    expect((await as.capoarea.post(`/api/partner/${far}`, farRecord)).statusCode).toBe(404);
+    expect((await as.admin.post(`/api/partner/${far}`, { ...farRecord, code: 'ADM1' })).json().res).toBe('OK');
+    expect((await as.posatore.post(`/api/partner/${far}`, farRecord)).statusCode).toBe(403);
+    expect((await as.admin.post(`/api/partner/${NOBODY}`, farRecord)).statusCode).toBe(404);
   });
 
   it('the reseller saves the partners assigned to them, without reassigning them, and reads the others', async () => {
     const id = await assignedToRiv();
-    const current = (await get(`/api/partner/${id}`, rivenditore)).json();
-    const res = await post(
-      `/api/partner/${id}`,
-      { ...current, website: 'www.aggiornato.it', capoarea: '', rivenditore: '' },
-      rivenditore,
-    );
+    const current = (await as.rivenditore.get(`/api/partner/${id}`)).json();
+    const res = await as.rivenditore.post(`/api/partner/${id}`, {
+      ...current,
+      website: 'www.aggiornato.it',
+      capoarea: '',
+      rivenditore: '',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const after = (await get(`/api/partner/${id}`, admin)).json();
+    const after = (await as.admin.get(`/api/partner/${id}`)).json();
     expect(after).toMatchObject({ website: 'www.aggiornato.it', rivenditore: demoRiv, capoarea: current.capoarea });
     const other = await areaOnly();
-    const record = (await get(`/api/partner/${other}`, rivenditore)).json();
-    const refused = await post(`/api/partner/${other}`, record, rivenditore);
+    const record = (await as.rivenditore.get(`/api/partner/${other}`)).json();
+    const refused = await as.rivenditore.post(`/api/partner/${other}`, record);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ res: 'KO', reason: 'Operazione non consentita' });
     const far = await outsider();
     expect(
-      (await post(`/api/partner/${far}`, (await get(`/api/partner/${far}`, admin)).json(), rivenditore)).statusCode,
+      (await as.rivenditore.post(`/api/partner/${far}`, (await as.admin.get(`/api/partner/${far}`)).json())).statusCode,
     ).toBe(404);
   });
 });
@@ -392,33 +385,33 @@ describe('creating and saving partners', () => {
 describe('partner logo', () => {
   it('goes through /api/saveimg/{uuid}/profile for whoever may save the partner', async () => {
     const id = await assignedToRiv();
-    const up = await uploadLogo(id, admin);
+    const up = await uploadLogo(id, as.admin);
     expect(up.statusCode, up.body).toBe(200);
     const url: string = up.json().path;
     expect(url).toMatch(new RegExp(`^/api/files/partners/${id}/profile/[a-z0-9-]+\\.webp$`));
-    expect((await get(`/api/partner/${id}`, admin)).json().img).toBe(url);
+    expect((await as.admin.get(`/api/partner/${id}`)).json().img).toBe(url);
     expect((await all('/api/partner')).find((r) => r.uuid === id)!.img).toBe(url);
-    expect((await get(url, posatore)).statusCode).toBe(200);
+    expect((await as.posatore.get(url)).statusCode).toBe(200);
     const send = uploadLogo;
-    expect((await send(id, capoarea)).statusCode).toBe(200);
-    expect((await send(id, rivenditore)).statusCode).toBe(200);
-    expect((await send(await areaOnly(), rivenditore)).statusCode).toBe(403);
-    expect((await send(await outsider(), rivenditore)).statusCode).toBe(404);
-    expect((await send(await outsider(), capoarea)).statusCode).toBe(404);
-    expect((await send(id, posatore)).statusCode).toBe(404);
+    expect((await send(id, as.capoarea)).statusCode).toBe(200);
+    expect((await send(id, as.rivenditore)).statusCode).toBe(200);
+    expect((await send(await areaOnly(), as.rivenditore)).statusCode).toBe(403);
+    expect((await send(await outsider(), as.rivenditore)).statusCode).toBe(404);
+    expect((await send(await outsider(), as.capoarea)).statusCode).toBe(404);
+    expect((await send(id, as.posatore)).statusCode).toBe(404);
   });
 });
 
 describe('deleting partners', () => {
   it('only admin and the area manager in reach delete', async () => {
-    expect((await del(`/api/partner/${await areaOnly()}`, rivenditore)).statusCode).toBe(403);
-    expect((await del(`/api/partner/${await areaOnly()}`, posatore)).statusCode).toBe(403);
-    expect((await del(`/api/partner/${await outsider()}`, capoarea)).statusCode).toBe(404);
-    expect((await del(`/api/partner/${NOBODY}`, admin)).statusCode).toBe(404);
-    expect((await del(`/api/partner/${await outsider()}`)).statusCode).toBe(401);
+    expect((await as.rivenditore.delete(`/api/partner/${await areaOnly()}`)).statusCode).toBe(403);
+    expect((await as.posatore.delete(`/api/partner/${await areaOnly()}`)).statusCode).toBe(403);
+    expect((await as.capoarea.delete(`/api/partner/${await outsider()}`)).statusCode).toBe(404);
+    expect((await as.admin.delete(`/api/partner/${NOBODY}`)).statusCode).toBe(404);
+    expect((await as.anonymous.delete(`/api/partner/${await outsider()}`)).statusCode).toBe(401);
     const id = await caOnly();
-    expect((await del(`/api/partner/${id}`, capoarea)).json()).toEqual({ res: 'OK' });
-    expect((await get(`/api/partner/${id}`, admin)).statusCode).toBe(404);
+    expect((await as.capoarea.delete(`/api/partner/${id}`)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.get(`/api/partner/${id}`)).statusCode).toBe(404);
   });
 
   it('removes the payments with their files and the logo', async () => {
@@ -430,15 +423,15 @@ describe('deleting partners', () => {
       .orderBy('partner_uuid')
       .executeTakeFirstOrThrow();
     const id = withFiles.partner_uuid;
-    expect((await uploadLogo(id, admin)).statusCode).toBe(200);
-    const payments = (await get(`/api/partner/${id}/pagamenti`, admin)).json();
+    expect((await uploadLogo(id, as.admin)).statusCode).toBe(200);
+    const payments = (await as.admin.get(`/api/partner/${id}/pagamenti`)).json();
     expect(payments.length).toBeGreaterThan(0);
     const folder = path.join(ctx.config.dataDir, 'files', 'partners', id);
     expect(fs.readdirSync(path.join(folder, 'pagamenti')).length).toBe(payments.length);
-    expect((await del(`/api/partner/${id}`, admin)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.delete(`/api/partner/${id}`)).json()).toEqual({ res: 'OK' });
     expect(fs.existsSync(folder)).toBe(false);
     const left = await ctx.db.selectFrom('partner_payments').select('name').where('partner_uuid', '=', id).execute();
     expect(left).toEqual([]);
-    expect((await get(payments[0].url, admin)).statusCode).toBe(404);
+    expect((await as.admin.get(payments[0].url)).statusCode).toBe(404);
   });
 });

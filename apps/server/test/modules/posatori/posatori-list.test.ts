@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posaOrders } from '@portal/shared/schemas/posatori';
 import { DEMO_POSATORI } from '../../../src/db/seed/demo-posatori.ts';
-import { createTestContext, type TestContext, loginEveryRole } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
-let posatore: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -30,18 +28,17 @@ type Row = {
 };
 type Page = { data: Row[]; page: number; pages: number; reccount: number };
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const page = async (url: string, cookie = admin): Promise<Page> => {
-  const res = await get(url, cookie);
+const page = async (url: string, client: ApiClient = as.admin): Promise<Page> => {
+  const res = await client.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 /** Every row of a filtered list, walking the pages. */
-const all = async (url: string, cookie = admin): Promise<Row[]> => {
+const all = async (url: string, client: ApiClient = as.admin): Promise<Row[]> => {
   const sep = url.includes('?') ? '&' : '?';
-  const first = await page(`${url}${sep}size=200`, cookie);
+  const first = await page(`${url}${sep}size=200`, client);
   const rows = [...first.data];
-  for (let p = 2; p <= first.pages; p++) rows.push(...(await page(`${url}${sep}size=200&page=${p}`, cookie)).data);
+  for (let p = 2; p <= first.pages; p++) rows.push(...(await page(`${url}${sep}size=200&page=${p}`, client)).data);
   expect(rows).toHaveLength(first.reccount);
   return rows;
 };
@@ -57,21 +54,21 @@ describe('who may call the lists', () => {
   it.each(['/api/posatori', '/api/posatori4ca', '/api/posatori4ri', '/api/posatori4ri_home'])(
     '%s answers 401 without a session',
     async (url) => {
-      expect((await get(url)).statusCode).toBe(401);
+      expect((await as.anonymous.get(url)).statusCode).toBe(401);
     },
   );
 
   it('an installer may not list installers', async () => {
     for (const url of ['/api/posatori', '/api/posatori4ca', '/api/posatori4ri', '/api/posatori4ri_home']) {
-      expect((await get(url, posatore)).statusCode).toBe(403);
+      expect((await as.posatore.get(url)).statusCode).toBe(403);
     }
   });
 
   it('the area-manager and reseller lists belong to those roles', async () => {
-    expect((await get('/api/posatori4ca', admin)).statusCode).toBe(403);
-    expect((await get('/api/posatori4ca', rivenditore)).statusCode).toBe(403);
-    expect((await get('/api/posatori4ri', capoarea)).statusCode).toBe(403);
-    expect((await get('/api/posatori4ri_home', admin)).statusCode).toBe(403);
+    expect((await as.admin.get('/api/posatori4ca')).statusCode).toBe(403);
+    expect((await as.rivenditore.get('/api/posatori4ca')).statusCode).toBe(403);
+    expect((await as.capoarea.get('/api/posatori4ri')).statusCode).toBe(403);
+    expect((await as.admin.get('/api/posatori4ri_home')).statusCode).toBe(403);
   });
 });
 
@@ -226,7 +223,7 @@ describe('GET /api/posatori as admin', () => {
     'size=0',
     'size=201',
   ])('refuses %s with a 400 in Italian', async (query) => {
-    const res = await get(`/api/posatori?${query}`, admin);
+    const res = await as.admin.get(`/api/posatori?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ res: 'KO', reason: expect.any(String) });
   });
@@ -294,7 +291,7 @@ describe('area manager', () => {
 
   it('sees the installers assigned to them or in their provinces, in both lists', async () => {
     const { demo, count } = await inScope();
-    const rows = await all('/api/posatori4ca', capoarea);
+    const rows = await all('/api/posatori4ca', as.capoarea);
     expect(rows.length).toBe(count);
     expect(count).toBeLessThan(DEMO_POSATORI);
     const outside = rows.filter((r) => !['MI', 'BG', 'BS'].includes(r.prov));
@@ -306,15 +303,15 @@ describe('area manager', () => {
       .where('state', 'not in', ['MI', 'BG', 'BS'])
       .execute();
     expect(outside.map((r) => r.uuid).sort()).toEqual(assigned.map((r) => r.uuid).sort());
-    expect((await page('/api/posatori', capoarea)).reccount).toBe(count);
+    expect((await page('/api/posatori', as.capoarea)).reccount).toBe(count);
   });
 
   it('filters within their scope', async () => {
     const { demo } = await inScope();
-    expect((await page('/api/posatori4ca?state=RM', capoarea)).reccount).toBe(
+    expect((await page('/api/posatori4ca?state=RM', as.capoarea)).reccount).toBe(
       await dbCount((q) => q.where('state', '=', 'RM').where('capoarea', '=', demo)),
     );
-    const bg = await all('/api/posatori4ca?state=BG', capoarea);
+    const bg = await all('/api/posatori4ca?state=BG', as.capoarea);
     expect(bg.length).toBe(await dbCount((q) => q.where('state', '=', 'BG')));
   });
 });
@@ -328,24 +325,24 @@ describe('reseller', () => {
       .executeTakeFirstOrThrow();
 
   it('sees only the installers assigned to them', async () => {
-    const riv = await demoRiv();
-    const rows = await all('/api/posatori4ri', rivenditore);
-    expect(rows.length).toBe(await dbCount((q) => q.where('rivenditore', '=', riv.uuid)));
+    const reseller = await demoRiv();
+    const rows = await all('/api/posatori4ri', as.rivenditore);
+    expect(rows.length).toBe(await dbCount((q) => q.where('rivenditore', '=', reseller.uuid)));
     expect(rows.map((r) => r.descri)).toContain('Mario Rossi');
-    expect((await page('/api/posatori', rivenditore)).reccount).toBe(rows.length);
-    expect((await page('/api/posatori4ri?state=RM', rivenditore)).reccount).toBe(0);
+    expect((await page('/api/posatori', as.rivenditore)).reccount).toBe(rows.length);
+    expect((await page('/api/posatori4ri?state=RM', as.rivenditore)).reccount).toBe(0);
   });
 
   it('home: their installer count, the coupons redeemed with them, the latest installers', async () => {
-    const riv = await demoRiv();
-    const res = await get('/api/posatori4ri_home', rivenditore);
+    const reseller = await demoRiv();
+    const res = await as.rivenditore.get('/api/posatori4ri_home');
     expect(res.statusCode).toBe(200);
     const home = res.json();
-    expect(home.cposatori).toBe(await dbCount((q) => q.where('rivenditore', '=', riv.uuid)));
+    expect(home.cposatori).toBe(await dbCount((q) => q.where('rivenditore', '=', reseller.uuid)));
     const redeemed = await ctx.db
       .selectFrom('coupons')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('rivenditore', '=', riv.uuid)
+      .where('rivenditore', '=', reseller.uuid)
       .where('dtesecuzione', 'is not', null)
       .executeTakeFirstOrThrow();
     expect(home.ccopoun).toBe(Number(redeemed.n));

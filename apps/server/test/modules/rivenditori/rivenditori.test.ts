@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, resellerBody, login, readOutbox, type TestContext, loginEveryRole } from '../../helpers.ts';
+import { createTestContext, resellerBody, login, readOutbox, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let rivenditore: string;
-let posatore: string;
+let as: RoleClients;
 let demoCa: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, rivenditore, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
   demoCa = (await ctx.db.selectFrom('capoarea').select('uuid').where('name', '=', 'Giorgio').executeTakeFirstOrThrow())
     .uuid;
 });
 afterAll(() => ctx.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
-
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const del = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'DELETE', url, headers: cookie ? { cookie } : {} });
 
 const uuidOf = async (username: string) =>
   (
@@ -35,8 +27,8 @@ const uuidOf = async (username: string) =>
   ).uuid;
 
 type Row = { uuid: string; ragsoc: string; name: string; prov: string; code: string; stato: string };
-const rows = async (url: string, cookie = admin): Promise<Row[]> => {
-  const res = await get(`${url}${url.includes('?') ? '&' : '?'}size=200`, cookie);
+const rows = async (url: string, client: ApiClient = as.admin): Promise<Row[]> => {
+  const res = await client.get(`${url}${url.includes('?') ? '&' : '?'}size=200`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
@@ -61,7 +53,7 @@ describe('reseller lists', () => {
     expect((await rows('/api/rivenditori?state=MB')).map((r) => r.uuid)).toEqual([lombarde.uuid]);
     const names = all.map((r) => r.ragsoc.toLowerCase());
     expect(names).toEqual([...names].sort());
-    expect((await get('/api/rivenditori?state=mb', admin)).statusCode).toBe(400);
+    expect((await as.admin.get('/api/rivenditori?state=mb')).statusCode).toBe(400);
   });
 
   it('area manager: those assigned to them or based in their provinces, on both paths', async () => {
@@ -75,27 +67,27 @@ describe('reseller lists', () => {
       .map((r) => r.uuid)
       .sort();
     expect(expected.length).toBeGreaterThan(1);
-    expect((await rows('/api/rivenditori_ca', capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await rows('/api/rivenditori', capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
-    expect((await rows('/api/rivenditori_ca?name=orobica', capoarea)).map((r) => r.ragsoc)).toEqual([
+    expect((await rows('/api/rivenditori_ca', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await rows('/api/rivenditori', as.capoarea)).map((r) => r.uuid).sort()).toEqual(expected);
+    expect((await rows('/api/rivenditori_ca?name=orobica', as.capoarea)).map((r) => r.ragsoc)).toEqual([
       'Orobica Pavimenti S.n.c.',
     ]);
   });
 
   it('refuses the other roles', async () => {
-    expect((await get('/api/rivenditori')).statusCode).toBe(401);
-    expect((await get('/api/rivenditori_ca')).statusCode).toBe(401);
-    for (const cookie of [rivenditore, posatore]) {
-      expect((await get('/api/rivenditori', cookie)).statusCode).toBe(403);
-      expect((await get('/api/rivenditori_ca', cookie)).statusCode).toBe(403);
+    expect((await as.anonymous.get('/api/rivenditori')).statusCode).toBe(401);
+    expect((await as.anonymous.get('/api/rivenditori_ca')).statusCode).toBe(401);
+    for (const client of [as.rivenditore, as.posatore]) {
+      expect((await client.get('/api/rivenditori')).statusCode).toBe(403);
+      expect((await client.get('/api/rivenditori_ca')).statusCode).toBe(403);
     }
-    expect((await get('/api/rivenditori_ca', admin)).statusCode).toBe(403);
+    expect((await as.admin.get('/api/rivenditori_ca')).statusCode).toBe(403);
   });
 });
 
 describe('reseller record', () => {
   it('admin reads any reseller with provinces, area manager, username and stato', async () => {
-    const res = await get(`/api/rivenditore/${await uuidOf('rivenditore')}`, admin);
+    const res = await as.admin.get(`/api/rivenditore/${await uuidOf('rivenditore')}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       ragsoc: 'Ceramiche Lombarde S.r.l.',
@@ -105,31 +97,31 @@ describe('reseller record', () => {
       provs: ['MB', 'MI'],
       stato: 'active',
     });
-    expect((await get(`/api/rivenditore/${NOBODY}`, admin)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/rivenditore/${NOBODY}`)).statusCode).toBe(404);
   });
 
   it('the area manager reads those in reach only and saves none', async () => {
     const inReach = await uuidOf('rivenditore.bergamo');
-    const record = (await get(`/api/rivenditore/${inReach}`, capoarea)).json();
+    const record = (await as.capoarea.get(`/api/rivenditore/${inReach}`)).json();
     expect(record.ragsoc).toBe('Orobica Pavimenti S.n.c.');
-    expect((await get(`/api/rivenditore/${await uuidOf('rivenditore.roma')}`, capoarea)).statusCode).toBe(404);
-    expect((await post(`/api/rivenditore/${inReach}`, record, capoarea)).statusCode).toBe(403);
-    expect((await post('/api/riventitore', resellerBody(), capoarea)).statusCode).toBe(403);
-    expect((await del(`/api/rivenditore/${inReach}`, capoarea)).statusCode).toBe(403);
-    expect((await post(`/api/rivenditore/${inReach}/stato`, { stato: 'disabled' }, capoarea)).statusCode).toBe(403);
+    expect((await as.capoarea.get(`/api/rivenditore/${await uuidOf('rivenditore.roma')}`)).statusCode).toBe(404);
+    expect((await as.capoarea.post(`/api/rivenditore/${inReach}`, record)).statusCode).toBe(403);
+    expect((await as.capoarea.post('/api/riventitore', resellerBody())).statusCode).toBe(403);
+    expect((await as.capoarea.delete(`/api/rivenditore/${inReach}`)).statusCode).toBe(403);
+    expect((await as.capoarea.post(`/api/rivenditore/${inReach}/stato`, { stato: 'disabled' })).statusCode).toBe(403);
   });
 
   it('a reseller reaches no other reseller (nor their own through this path)', async () => {
-    expect((await get(`/api/rivenditore/${await uuidOf('rivenditore.bergamo')}`, rivenditore)).statusCode).toBe(403);
-    expect((await get(`/api/rivenditore/${await uuidOf('rivenditore')}`, rivenditore)).statusCode).toBe(403);
-    expect((await get(`/api/rivenditore/${await uuidOf('rivenditore')}`, posatore)).statusCode).toBe(403);
+    expect((await as.rivenditore.get(`/api/rivenditore/${await uuidOf('rivenditore.bergamo')}`)).statusCode).toBe(403);
+    expect((await as.rivenditore.get(`/api/rivenditore/${await uuidOf('rivenditore')}`)).statusCode).toBe(403);
+    expect((await as.posatore.get(`/api/rivenditore/${await uuidOf('rivenditore')}`)).statusCode).toBe(403);
     const own = await uuidOf('rivenditore');
-    expect((await post(`/api/rivenditore/${own}`, resellerBody(), rivenditore)).statusCode).toBe(403);
-    expect((await get(`/api/rivenditore/${own}`)).statusCode).toBe(401);
+    expect((await as.rivenditore.post(`/api/rivenditore/${own}`, resellerBody())).statusCode).toBe(403);
+    expect((await as.anonymous.get(`/api/rivenditore/${own}`)).statusCode).toBe(401);
   });
 
-  it('requires name, lastname and a valid e-mail (spec section 5), answered as the reason of Errore: {reason}', async () => {
-    const empty = await post('/api/riventitore', resellerBody({ name: '', lastname: '', email: '' }), admin);
+  it('requires name, lastname and a valid e-mail, answered as the reason of Errore: {reason}', async () => {
+    const empty = await as.admin.post('/api/riventitore', resellerBody({ name: '', lastname: '', email: '' }));
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
       res: 'KO',
@@ -143,75 +135,78 @@ describe('reseller record', () => {
       [{ cap: '2210a' }, 'cap', 'Usare solo cifre'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await post('/api/riventitore', resellerBody(change), admin);
+      const res = await as.admin.post('/api/riventitore', resellerBody(change));
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json(), JSON.stringify(change)).toEqual({ res: 'KO', reason: message, fields: { [field]: message } });
     }
     // The CAP is free text for a reseller: only its shape (digits, at most 5) is checked.
     expect(
-      (await post('/api/riventitore', resellerBody({ cap: '2210', email: 'cap.corto@esempio.it' }), admin)).statusCode,
+      (await as.admin.post('/api/riventitore', resellerBody({ cap: '2210', email: 'cap.corto@esempio.it' })))
+        .statusCode,
     ).toBe(200);
   });
 
   it('creates a reseller with a requested account named after the e-mail, then activation', async () => {
-    const res = await post(
+    const res = await as.admin.post(
       '/api/riventitore',
       resellerBody({ capoarea: demoCa, provs: ['CO', 'LC'], state: 'CO', city: 'Como', cap: '22100' }),
-      admin,
     );
     expect(res.statusCode, res.body).toBe(200);
     const { uuid } = res.json();
-    expect((await get(`/api/rivenditore/${uuid}`, admin)).json()).toMatchObject({
+    expect((await as.admin.get(`/api/rivenditore/${uuid}`)).json()).toMatchObject({
       username: 'carlo.sala@lariana.it',
       stato: 'requested',
       capoarea: demoCa,
       provs: ['CO', 'LC'],
     });
-    expect((await rows('/api/rivenditori_ca', capoarea)).map((r) => r.uuid)).toContain(uuid);
-    expect((await get('/api/cborivenditori?prov=LC', admin)).json()).toEqual([
+    expect((await rows('/api/rivenditori_ca', as.capoarea)).map((r) => r.uuid)).toContain(uuid);
+    expect((await as.admin.get('/api/cborivenditori?prov=LC')).json()).toEqual([
       { value: uuid, label: 'Lariana Ceramiche S.r.l.' },
     ]);
-    expect((await post('/auth/admin/resetpassword', { user: uuid }, admin)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.post('/auth/admin/resetpassword', { user: uuid })).json()).toEqual({ res: 'OK' });
     expect(readOutbox(ctx.outbox).at(-1)).toMatchObject({ subject: 'Portale Posatori - Attivazione account' });
-    expect((await post('/api/riventitore', resellerBody(), admin)).json().fields).toEqual({
+    expect((await as.admin.post('/api/riventitore', resellerBody())).json().fields).toEqual({
       email: 'Esiste già un utente con questa email',
     });
   });
 
   it('saves the record: provinces, code and area manager', async () => {
     const id = await uuidOf('rivenditore.genova');
-    const current = (await get(`/api/rivenditore/${id}`, admin)).json();
-    const res = await post(
-      `/api/rivenditore/${id}`,
-      { ...current, code: 'RIVGE', provs: ['GE', 'SP'], capoarea: demoCa, username: 'ignored' },
-      admin,
-    );
+    const current = (await as.admin.get(`/api/rivenditore/${id}`)).json();
+    const res = await as.admin.post(`/api/rivenditore/${id}`, {
+      ...current,
+      code: 'RIVGE',
+      provs: ['GE', 'SP'],
+      capoarea: demoCa,
+      username: 'ignored',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await get(`/api/rivenditore/${id}`, admin)).json()).toMatchObject({
+    expect((await as.admin.get(`/api/rivenditore/${id}`)).json()).toMatchObject({
       code: 'RIVGE',
       provs: ['GE', 'SP'],
       capoarea: demoCa,
       username: 'rivenditore.genova',
     });
     // Now assigned to the demo area manager: in their reach.
-    expect((await get(`/api/rivenditore/${id}`, capoarea)).statusCode).toBe(200);
-    expect((await post(`/api/rivenditore/${NOBODY}`, current, admin)).statusCode).toBe(404);
+    expect((await as.capoarea.get(`/api/rivenditore/${id}`)).statusCode).toBe(200);
+    expect((await as.admin.post(`/api/rivenditore/${NOBODY}`, current)).statusCode).toBe(404);
   });
 
   it('disables and re-enables the reseller’s account', async () => {
     const id = await uuidOf('rivenditore.verona');
-    const open = await login(ctx.app, 'rivenditore.verona', DEMO_PASSWORD);
-    expect((await post(`/api/rivenditore/${id}/stato`, { stato: 'disabled' }, admin)).json()).toEqual({
+    const open = await as.login('rivenditore.verona', DEMO_PASSWORD);
+    expect((await as.admin.post(`/api/rivenditore/${id}/stato`, { stato: 'disabled' })).json()).toEqual({
       res: 'OK',
       stato: 'disabled',
     });
-    expect((await get('/api/partner_ri', open)).statusCode).toBe(401);
+    expect((await open.get('/api/partner_ri')).statusCode).toBe(401);
     await expect(login(ctx.app, 'rivenditore.verona', DEMO_PASSWORD)).rejects.toThrow();
     expect((await rows('/api/rivenditori?code=RIV003')).map((r) => r.stato)).toEqual(['disabled']);
-    expect((await post(`/api/rivenditore/${id}/stato`, { stato: 'active' }, admin)).json().stato).toBe('active');
-    expect((await get('/api/partner_ri', await login(ctx.app, 'rivenditore.verona', DEMO_PASSWORD))).statusCode).toBe(
-      200,
-    );
+    expect((await as.admin.post(`/api/rivenditore/${id}/stato`, { stato: 'active' })).json().stato).toBe('active');
+    expect(
+      (await as.withCookie(await login(ctx.app, 'rivenditore.verona', DEMO_PASSWORD)).get('/api/partner_ri'))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -225,10 +220,10 @@ describe('deleting a reseller', () => {
       .executeTakeFirstOrThrow();
     const coupons = await ctx.db.selectFrom('coupons').select('uuid').where('rivenditore', '=', id).execute();
     const partners = await ctx.db.selectFrom('partners').select('uuid').where('rivenditore', '=', id).execute();
-    expect((await del(`/api/rivenditore/${id}`, admin)).json()).toEqual({ res: 'OK' });
-    expect((await get(`/api/rivenditore/${id}`, admin)).statusCode).toBe(404);
-    expect((await get(`/api/posatori/${installer.uuid}`, admin)).json().rivenditore).toBe('');
-    for (const p of partners) expect((await get(`/api/partner/${p.uuid}`, admin)).json().rivenditore).toBe('');
+    expect((await as.admin.delete(`/api/rivenditore/${id}`)).json()).toEqual({ res: 'OK' });
+    expect((await as.admin.get(`/api/rivenditore/${id}`)).statusCode).toBe(404);
+    expect((await as.admin.get(`/api/posatori/${installer.uuid}`)).json().rivenditore).toBe('');
+    for (const p of partners) expect((await as.admin.get(`/api/partner/${p.uuid}`)).json().rivenditore).toBe('');
     if (coupons.length > 0) {
       const after = await ctx.db
         .selectFrom('coupons')
@@ -242,7 +237,7 @@ describe('deleting a reseller', () => {
       expect(after.every((c) => c.rivenditore === null)).toBe(true);
     }
     await expect(login(ctx.app, 'rivenditore.bologna', DEMO_PASSWORD)).rejects.toThrow();
-    expect((await del(`/api/rivenditore/${id}`, admin)).statusCode).toBe(404);
-    expect((await del(`/api/rivenditore/${id}`)).statusCode).toBe(401);
+    expect((await as.admin.delete(`/api/rivenditore/${id}`)).statusCode).toBe(404);
+    expect((await as.anonymous.delete(`/api/rivenditore/${id}`)).statusCode).toBe(401);
   });
 });

@@ -3,79 +3,71 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEW_MATCHES, fold, SEARCH_WALK } from '../../../src/lib/text-search.ts';
 import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
 import { SMALL_FOLDER } from '../../../src/modules/messages/message-folders.repository.ts';
-import { createTestContext, loginEveryRole, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
-let posatore: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
 type Result = { tipo: string; uuid: string; descri: string };
-const search = (text: string, cookie?: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/ricerca?pricerca=${encodeURIComponent(text)}`,
-    headers: cookie ? { cookie } : {},
-  });
-const results = async (text: string, cookie: string) => (await search(text, cookie)).json() as Result[];
+const search = (text: string, client: ApiClient = as.anonymous) =>
+  client.get(`/api/ricerca?pricerca=${encodeURIComponent(text)}`);
+const results = async (text: string, client: ApiClient) => (await search(text, client)).json() as Result[];
 const uuids = (rows: Result[], tipo: string) => rows.filter((r) => r.tipo === tipo).map((r) => r.uuid);
 
 describe('GET /api/ricerca', () => {
   it('answers 401 without a session and 400 under 3 characters', async () => {
     expect((await search('rossi')).statusCode).toBe(401);
-    const short = await search('ro', admin);
+    const short = await search('ro', as.admin);
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ res: 'KO' });
     expect(short.json().reason).toContain('Scrivi almeno 3 caratteri per cercare');
-    expect((await search('x'.repeat(101), admin)).statusCode).toBe(400);
+    expect((await search('x'.repeat(101), as.admin)).statusCode).toBe(400);
     // Three accents alone fold to nothing: no text, no results (not the first 20 of everything).
-    expect(await results('\u0300\u0300\u0300', admin)).toEqual([]);
+    expect(await results('\u0300\u0300\u0300', as.admin)).toEqual([]);
   });
 
   it('finds people, companies and messages, at most 20 of each kind', async () => {
-    const found = await results('ros', admin);
+    const found = await results('ros', as.admin);
     expect(found.some((r) => r.tipo === 'pers' && r.descri.startsWith('Mario Rossi'))).toBe(true);
     for (const tipo of ['company', 'pers', 'msg']) expect(uuids(found, tipo).length).toBeLessThanOrEqual(20);
-    const messages = await results('catalogo', admin);
+    const messages = await results('catalogo', as.admin);
     expect(messages).toContainEqual(expect.objectContaining({ tipo: 'msg', descri: 'Nuovo catalogo 2027' }));
-    const companies = await results('ceramiche', admin);
+    const companies = await results('ceramiche', as.admin);
     expect(uuids(companies, 'company').length).toBeGreaterThan(0);
   });
 
   it('gives each role only what it may see', async () => {
     // Every installer the reseller finds is one of theirs; the admin finds more.
-    const everyone = uuids(await results('ros', admin), 'pers');
-    const theirs = uuids(await results('ros', riv), 'pers');
-    const own = (await ctx.app.inject({ method: 'GET', url: '/api/posatori4ri?size=200', headers: { cookie: riv } }))
+    const everyone = uuids(await results('ros', as.admin), 'pers');
+    const theirs = uuids(await results('ros', as.rivenditore), 'pers');
+    const own = (await as.rivenditore.get('/api/posatori4ri?size=200'))
       .json()
       .data.map((p: { uuid: string }) => p.uuid);
     for (const uuid of theirs) expect(own).toContain(uuid);
     expect(everyone.length).toBeGreaterThanOrEqual(theirs.length);
     // The area manager's partners are those of their list.
-    const areaPartners = (
-      await ctx.app.inject({ method: 'GET', url: '/api/partner_ca?size=200', headers: { cookie: capoarea } })
-    )
+    const areaPartners = (await as.capoarea.get('/api/partner_ca?size=200'))
       .json()
       .data.map((p: { uuid: string }) => p.uuid);
-    for (const uuid of uuids(await results('ceramiche', capoarea), 'company')) expect(areaPartners).toContain(uuid);
+    for (const uuid of uuids(await results('ceramiche', as.capoarea), 'company')) expect(areaPartners).toContain(uuid);
     // An installer finds no one, only their own messages; a stranger's message never shows.
-    const installer = await results('ros', posatore);
+    const installer = await results('ros', as.posatore);
     expect(installer.filter((r) => r.tipo !== 'msg')).toEqual([]);
-    expect(await results('Rinnovi partner', posatore)).toEqual([]);
-    expect((await results('Rinnovi partner', admin)).map((r) => r.descri)).toContain('Rinnovi partner Lombardia');
-    expect(await results('Rinnovi partner', riv)).toEqual([]);
+    expect(await results('Rinnovi partner', as.posatore)).toEqual([]);
+    expect((await results('Rinnovi partner', as.admin)).map((r) => r.descri)).toContain('Rinnovi partner Lombardia');
+    expect(await results('Rinnovi partner', as.rivenditore)).toEqual([]);
     // Documents: the group's own; the resellers' conditions are not the installers'.
-    expect((await results('condizioni', riv)).filter((r) => r.tipo === 'doc').map((r) => r.descri)).toEqual([
+    expect((await results('condizioni', as.rivenditore)).filter((r) => r.tipo === 'doc').map((r) => r.descri)).toEqual([
       'Condizioni commerciali rivenditori',
     ]);
-    expect((await results('condizioni', posatore)).filter((r) => r.tipo === 'doc')).toEqual([]);
-    expect((await results('listino', admin)).some((r) => r.tipo === 'doc')).toBe(true);
+    expect((await results('condizioni', as.posatore)).filter((r) => r.tipo === 'doc')).toEqual([]);
+    expect((await results('listino', as.admin)).some((r) => r.tipo === 'doc')).toBe(true);
   });
 });
 
@@ -164,50 +156,49 @@ describe('the whole history', () => {
   });
 
   it('finds a message older than the newest 2,000 by its subject, for its sender and its recipient only', async () => {
-    for (const [cookie, folder] of [
-      [posatore, 'recv'],
-      [admin, 'sent'],
+    for (const [client, folder] of [
+      [as.posatore, 'recv'],
+      [as.admin, 'sent'],
     ] as const) {
-      const page = (
-        await ctx.app.inject({ method: 'GET', url: `/api/messages/${folder}?foggetto=collaudo`, headers: { cookie } })
-      ).json();
+      const page = (await client.get(`/api/messages/${folder}?foggetto=collaudo`)).json();
       expect(page.reccount).toBe(1);
       expect(page.data.map((m: { uuid: string }) => m.uuid)).toEqual([old.message]);
     }
-    const received = (
-      await ctx.app.inject({ method: 'GET', url: '/api/messages/recv?foggetto=collaudo', headers: { cookie: riv } })
-    ).json();
+    const received = (await as.rivenditore.get('/api/messages/recv?foggetto=collaudo')).json();
     expect(received.reccount).toBe(0);
-    for (const cookie of [posatore, admin])
-      expect(uuids(await results('collaudo', cookie), 'msg')).toEqual([old.message]);
-    for (const cookie of [riv, capoarea]) expect(uuids(await results('collaudo', cookie), 'msg')).toEqual([]);
+    for (const client of [as.posatore, as.admin])
+      expect(uuids(await results('collaudo', client), 'msg')).toEqual([old.message]);
+    for (const client of [as.rivenditore, as.capoarea])
+      expect(uuids(await results('collaudo', client), 'msg')).toEqual([]);
   });
 
   it('finds a document older than the newest 2,000 by its title, for the groups it is given to only', async () => {
-    for (const cookie of [admin, riv])
-      expect(uuids(await results('capitolato', cookie), 'doc')).toEqual([old.document]);
-    for (const cookie of [posatore, capoarea]) expect(uuids(await results('capitolato', cookie), 'doc')).toEqual([]);
+    for (const client of [as.admin, as.rivenditore])
+      expect(uuids(await results('capitolato', client), 'doc')).toEqual([old.document]);
+    for (const client of [as.posatore, as.capoarea])
+      expect(uuids(await results('capitolato', client), 'doc')).toEqual([]);
   });
 
   it('still gives at most 20 of a kind, newest first', async () => {
-    const found = await results('ordine in consegna', posatore);
+    const found = await results('ordine in consegna', as.posatore);
     const messages = found.filter((r) => r.tipo === 'msg').map((r) => r.descri);
     expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => `Ordine in consegna ${FILLER - 1 - i}`));
-    const docs = (await results('foglio di prova', posatore)).filter((r) => r.tipo === 'doc').map((r) => r.descri);
+    const docs = (await results('foglio di prova', as.posatore)).filter((r) => r.tipo === 'doc').map((r) => r.descri);
     expect(docs).toEqual(Array.from({ length: 20 }, (_, i) => `Foglio di prova ${FILLER - 1 - i}`));
   });
 
   it('finds a common word whose matches are all older than the newest entries it walks, within reach only', async () => {
     expect(FILLER - COMMON).toBeGreaterThan(SEARCH_WALK);
     const newest = (text: string) => Array.from({ length: 20 }, (_, i) => `${text} ${COMMON - 1 - i}`);
-    const of = async (text: string, cookie: string, tipo: string) =>
-      (await results(text, cookie)).filter((r) => r.tipo === tipo).map((r) => r.descri);
+    const of = async (text: string, client: ApiClient, tipo: string) =>
+      (await results(text, client)).filter((r) => r.tipo === tipo).map((r) => r.descri);
     // The installer received them, the admin sent them; the documents are the installers' and the admin's.
-    for (const cookie of [posatore, admin]) {
-      expect(await of('ritiro in magazzino', cookie, 'msg')).toEqual(newest('Ritiro in magazzino'));
-      expect(await of('scheda di posa', cookie, 'doc')).toEqual(newest('Scheda di posa'));
+    for (const client of [as.posatore, as.admin]) {
+      expect(await of('ritiro in magazzino', client, 'msg')).toEqual(newest('Ritiro in magazzino'));
+      expect(await of('scheda di posa', client, 'doc')).toEqual(newest('Scheda di posa'));
     }
-    for (const cookie of [riv, capoarea]) expect(await of('ritiro in magazzino', cookie, 'msg')).toEqual([]);
-    expect(await of('scheda di posa', capoarea, 'doc')).toEqual([]);
+    for (const client of [as.rivenditore, as.capoarea])
+      expect(await of('ritiro in magazzino', client, 'msg')).toEqual([]);
+    expect(await of('scheda di posa', as.capoarea, 'doc')).toEqual([]);
   });
 });

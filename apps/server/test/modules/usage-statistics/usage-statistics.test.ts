@@ -3,22 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionsReply } from '@portal/shared/schemas/usage-statistics';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
 import { rangeOf, usageRecorder } from '../../../src/modules/usage-statistics/usage-statistics.service.ts';
-import { createTestContext, loginAs, loginEveryRole, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext } from '../../helpers.ts';
+import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
-let admin: string;
-let capoarea: string;
-let riv: string;
-let posatore: string;
+let as: RoleClients;
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, capoarea, riv, posatore] = await loginEveryRole(ctx.app);
+  as = await loginAs(ctx);
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const figures = async (query = '') => {
-  const res = await get(`/api/sessions${query}`, admin);
+  const res = await as.admin.get(`/api/sessions${query}`);
   expect(res.statusCode).toBe(200);
   return res.json() as SessionsReply;
 };
@@ -29,9 +26,10 @@ const roleOf = (f: SessionsReply, role: string) => f.ruoli.find((r) => r.ruolo =
 describe('who may see the statistics', () => {
   it('answers 401 without a session and 403 to every role but the admin', async () => {
     for (const url of ['/api/sessions', '/api/exports/sessions']) {
-      expect((await get(url)).statusCode).toBe(401);
-      for (const cookie of [capoarea, riv, posatore]) expect((await get(url, cookie)).statusCode).toBe(403);
-      expect((await get(url, admin)).statusCode).toBe(200);
+      expect((await as.anonymous.get(url)).statusCode).toBe(401);
+      for (const client of [as.capoarea, as.rivenditore, as.posatore])
+        expect((await client.get(url)).statusCode).toBe(403);
+      expect((await as.admin.get(url)).statusCode).toBe(200);
     }
   });
 });
@@ -62,21 +60,21 @@ describe('the date range', () => {
     ['?dal=2026-03-10&al=2026-03-01', 'al', 'La fine non può precedere l’inizio'],
     ['?dal=2023-01-01&al=2026-01-01', 'al', 'L’intervallo non può superare 731 giorni'],
   ])('refuses %s with a 400 in Italian', async (query, field, message) => {
-    const res = await get(`/api/sessions${query}`, admin);
+    const res = await as.admin.get(`/api/sessions${query}`);
     expect(res.statusCode).toBe(400);
     const body = res.json() as { res: string; reason: string; fields: Record<string, string> };
     expect(body.res).toBe('KO');
     expect(body.fields[field]).toBe(message);
     expect(body.reason).toContain(message);
-    expect((await get(`/api/exports/sessions${query}`, admin)).statusCode).toBe(400);
+    expect((await as.admin.get(`/api/exports/sessions${query}`)).statusCode).toBe(400);
   });
 });
 
 describe('recorded events', () => {
   it('counts a login under the landing role, today, and the person as active', async () => {
     const before = await figures();
-    await loginAs(ctx.app, 'rivenditori');
-    await loginAs(ctx.app, 'rivenditori');
+    await as.login('rivenditore');
+    await as.login('rivenditore');
     const after = await figures();
     expect(dayOf(after, today())?.accessi.rivenditori).toBe((dayOf(before, today())?.accessi.rivenditori ?? 0) + 2);
     expect(roleOf(after, 'rivenditori')?.accessi).toBe((roleOf(before, 'rivenditori')?.accessi ?? 0) + 2);
@@ -87,7 +85,7 @@ describe('recorded events', () => {
 
   it('counts a person active in the last 7 days once in both figures, one seen 20 days ago in the 30 only', async () => {
     const before = await figures();
-    const capoarea = (n: number) => `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`;
+    const areaManager = (n: number) => `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`;
     const row = (day: string, user: string) => ({
       day,
       role: 'capoarea',
@@ -99,10 +97,10 @@ describe('recorded events', () => {
     await ctx.db
       .insertInto('usage_days')
       .values([
-        row(addDays(today(), -2), capoarea(1)),
-        row(addDays(today(), -20), capoarea(1)),
-        row(addDays(today(), -20), capoarea(2)),
-        row(addDays(today(), -40), capoarea(3)),
+        row(addDays(today(), -2), areaManager(1)),
+        row(addDays(today(), -20), areaManager(1)),
+        row(addDays(today(), -20), areaManager(2)),
+        row(addDays(today(), -40), areaManager(3)),
       ])
       .execute();
     const after = await figures();
@@ -124,22 +122,27 @@ describe('recorded events', () => {
   });
 
   it('counts a document download and a message read', async () => {
-    const docs = (await get('/api/docs/docs', posatore)).json() as { data: { uuid: string }[] };
-    const inbox = (await get('/api/messages/recv', posatore)).json() as { data: { uuid: string }[] };
+    const docs = (await as.posatore.get('/api/docs/docs')).json() as { data: { uuid: string }[] };
+    const inbox = (await as.posatore.get('/api/messages/recv')).json() as { data: { uuid: string }[] };
     const doc = docs.data[0]?.uuid;
     const message = inbox.data[0]?.uuid;
     if (!doc || !message) throw new Error('the demo installer needs a document and a message');
     const before = await figures();
-    expect((await get(`/api/docs/file/${doc}`, posatore)).statusCode).toBe(200);
+    expect((await as.posatore.get(`/api/docs/file/${doc}`)).statusCode).toBe(200);
     const read = () =>
-      ctx.app.inject({ method: 'POST', url: `/api/setread/${message}`, headers: { cookie: posatore }, payload: {} });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/setread/${message}`,
+        headers: { cookie: as.posatore.cookie },
+        payload: {},
+      });
     expect((await read()).statusCode).toBe(200);
     expect((await read()).statusCode).toBe(200);
     // Marking unread is no read.
     await ctx.app.inject({
       method: 'POST',
       url: `/api/setunread/${message}`,
-      headers: { cookie: posatore },
+      headers: { cookie: as.posatore.cookie },
       payload: {},
     });
     const after = await figures();
@@ -175,7 +178,7 @@ describe('recorded events', () => {
 
   it('a download that is refused counts nothing', async () => {
     const before = await figures();
-    expect((await get(`/api/docs/file/00000000-0000-4000-8000-000000000000`, posatore)).statusCode).toBe(404);
+    expect((await as.posatore.get(`/api/docs/file/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
     expect(dayOf(await figures(), today())?.download).toBe(dayOf(before, today())?.download);
   });
 });
@@ -259,7 +262,7 @@ describe('the workbook (/api/exports/sessions)', () => {
   it('has one sheet per table with the page’s figures', async () => {
     const query = `?dal=${addDays(today(), -6)}&al=${today()}`;
     const f = await figures(query);
-    const res = await get(`/api/exports/sessions${query}`, admin);
+    const res = await as.admin.get(`/api/exports/sessions${query}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="statistiche-\d{4}-\d{2}-\d{2}\.xlsx"/);
