@@ -81,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  // Shared columns of the person registries (spec section 3).
+  // Shared columns of the person registries.
   const personColumns = [
     'name',
     'lastname',

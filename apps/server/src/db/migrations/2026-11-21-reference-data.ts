@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Reference data behind the combo endpoints (spec section 7) that every installation needs. The qualifications
+ * Reference data behind the combo endpoints that every installation needs. The qualifications
  * came with the foundation; provinces come from packages/shared/src/provinces.ts, area managers, resellers and
  * coupon types from their own tables.
  */

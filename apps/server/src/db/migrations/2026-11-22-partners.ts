@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Partner companies and their payments (spec section 3). Portable as the foundation: uuid text, ISO text dates
+ * Partner companies and their payments. Portable as the foundation: uuid text, ISO text dates
  * ('' when unknown), integer cents. dtrinnovo and dtscad are kept on the partner, recomputed whenever a payment
  * changes, so lists filter and sort by expiry without aggregating payments.
  */

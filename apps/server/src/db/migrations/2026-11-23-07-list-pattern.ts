@@ -2,7 +2,7 @@ import { sql, SqliteAdapter, type ColumnDefinitionBuilder, type Kysely } from 'k
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Issue 7, the list pattern (docs/decisions/0007-list-pattern.md):
+ * The list pattern (docs/decisions/0007-list-pattern.md):
  * - Sort keys (`*_key`: lower case, no accents, single spaces) and search text (`name_search`) kept by the
  *   repositories, with one index per order and per equality filter that ends in the order's columns.
  * - posatori.userstato (login account state, 'none' without one) and posatori.coupon (coupons held), kept by the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Issue 7: a session row carries its account's roles (comma-separated), so reading a session is one indexed
+ * A session row carries its account's roles (comma-separated), so reading a session is one indexed
  * statement (sessions by id, users by primary key for the username and the active check) instead of two queries.
  * auth.repository keeps the copy in step whenever an account's roles change.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Issue 8 (decision record 0009): usernames and e-mail addresses stored trimmed and in lower case, an installer's
+ * Accounts and status (docs/decisions/0009-accounts-and-status.md): usernames and e-mail addresses stored trimmed and in lower case, an installer's
  * code unique when set, an index for the installer list's account filter, and profile-state labels that no longer
  * read like the account's.
  */

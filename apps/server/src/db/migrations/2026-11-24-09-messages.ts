@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Communications (issue 9) and the durable mail queue.
+ * Communications (docs/decisions/0010-communications.md) and the durable mail queue.
  * - messages.dest: the outbox's Destinatari text, written once at send time (a message to 50,000 installers shows
  *   'Tutti i posatori', never a join over its recipients); messages.oggetto_key: the folded subject the Oggetto filter
  *   reads; messages.dests: the recipients as the sender chose them (people and groups, with their labels), for the

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * The home dashboards' coupon figures (issue 9, item 4) at a million coupons:
+ * The home dashboards' coupon figures (docs/decisions/0011-home-dashboards.md) at a million coupons:
  * - coupons_state (dtesecuzione, scadenza): used coupons are one range (executed), expired ones another (not
  *   executed, expiry before today), counted on the index alone;
  * - coupons_rivenditore (rivenditore, dtesecuzione): what one reseller redeemed;

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Documents (issue 9, item 2): the file's metadata (the bytes are in the file store under a server-made key) and
+ * Documents (docs/decisions/0013-documents.md): the file's metadata (the bytes are in the file store under a server-made key) and
  * the groups that may see it. document_groups copies the document's date and kind, so a group's list, with or
  * without the type filter, is one index range in date order (document_groups_list, document_groups_kind); the
  * admin's list of every document reads documents_date and documents_kind the same way. Both tables join

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Coupons end to end (issue 10):
+ * Coupons end to end (docs/decisions/0014-coupons-and-exports.md):
  * - coupon_types.ccoupon: the coupons of each type, kept by the coupon service in the transaction that adds or
  *   removes them (as posatori.coupon), so the types list never counts a million rows;
  * - coupons_tipo: that recount, the 'type has coupons' check before a delete, and the foreign key.

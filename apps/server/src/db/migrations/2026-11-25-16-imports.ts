@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The import wizard (issue 11):
+ * The import wizard (docs/decisions/0018-imports.md):
  * - imports: one row per import, with who ran it, the file, the wizard's extras and its counts, which every batch
  *   updates in its own transaction (so the counts always match what is stored);
  * - import_posatori: the installers each import stored or updated, for /admin/impposatori/{id} and so that a coupon

@@ -2,7 +2,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Issue 9 leftovers (docs/decisions/0020-indexed-message-and-document-search.md): the subjects of messages and the
+ * Indexed search of messages and documents (docs/decisions/0020-indexed-message-and-document-search.md): the subjects of messages and the
  * titles of documents get the list pattern's trigram search (docs/decisions/0007), so the inbox's Oggetto filter
  * and the global search look through the whole history instead of a window of the newest rows.
  * - documents.title_key: the title folded like every `*_key` (lower case, no accents, single spaces), kept by the

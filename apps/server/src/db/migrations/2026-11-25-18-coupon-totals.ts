@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * Issue 10, the whole registry's export (docs/decisions/0019, "Third pass"): its coupon figures summed 2,000,000
+ * The whole registry's export (docs/decisions/0019-fast-xlsx-writer.md; figures in docs/performance/exports.md): its coupon figures summed 2,000,000
  * coupons on every download (0.6-0.7 s of SQLite's one thread at 100,000 installers). What does not depend on the
  * day is now kept on the installer's row, beside posatori.coupon and by the same recount (refreshCouponCounts):
  * - posatori.coupon_valore: the value of the coupons held, in cents;
