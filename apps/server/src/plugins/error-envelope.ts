@@ -90,20 +90,6 @@ function formOf(err: FastifyError, request: FastifyRequest): HttpError | undefin
 }
 
 /**
- * Still used by the import routes, which check their body after the guard: the same reply the error handler
- * gives a refused form.
- */
-export function refuseInvalidRequest(request: FastifyRequest, reasonFor?: (first: string) => string): void {
-  const err = request.validationError;
-  if (!err) return;
-  const fields = schemaFields(err);
-  if (err.validationContext !== 'body') throw new HttpError(400, schemaReason(err.validationContext, fields), fields);
-  const first = Object.values(fields)[0] ?? msg.richiestaNonValida;
-  throw new HttpError(400, reasonFor ? reasonFor(first) : msg.correggereCampi, fields);
-}
-export const firstMessage = (first: string) => first;
-
-/**
  * One envelope for every failure: {res:"KO", reason, fields?} with an Italian reason. Bad input of any kind is a
  * 400 (never a 500 or a stack trace); unexpected failures are logged and answered with a generic message.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formRefusal } from './errors.ts';
 import { monthOrEmpty, uuidOrEmpty } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { posatoreRow } from './posatori.ts';
@@ -94,6 +95,9 @@ export const installerImportRow = installerImportRecord.extend({
   impid: uuidOrEmpty.default(''),
 });
 export const companyImportRow = companyImportRecord.extend({ ...importExtras.shape, impid: uuidOrEmpty.default('') });
+// The import's calls answer a refused body with its first reason: the wizard shows it as it is.
+formRefusal.add(installerImportRow, { refusal: 'first-message' });
+formRefusal.add(companyImportRow, { refusal: 'first-message' });
 
 /** What happened to a row: stored as new, updated, already as in the file, or refused with its reasons. */
 export const importOutcomes = ['nuovo', 'aggiornato', 'invariato', 'errore'] as const;
@@ -114,6 +118,7 @@ export const importStartBody = importExtras.extend({
   righe: z.number().int().min(1).max(IMPORT_MAX_ROWS, `Al massimo ${IMPORT_MAX_ROWS} righe per file`),
 });
 export type ImportStartBody = z.input<typeof importStartBody>;
+formRefusal.add(importStartBody, { refusal: 'first-message' });
 
 /** POST /api/imports/{id}/righe: up to IMPORT_BATCH_MAX rows, numbered as in the sheet; one transaction. */
 export const importBatchBody = z.object({
@@ -123,6 +128,7 @@ export const importBatchBody = z.object({
     .max(IMPORT_BATCH_MAX, `Al massimo ${IMPORT_BATCH_MAX} righe per invio`),
 });
 export type ImportBatchBody = z.infer<typeof importBatchBody>;
+formRefusal.add(importBatchBody, { refusal: 'first-message' });
 
 export const importRowOutcome = z.object({
   riga: z.number().int(),

@@ -16,7 +16,7 @@ import {
 import { pagingQuery } from '@portal/shared/schemas/paging';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { errorReplies as errors, firstMessage, refuseInvalidRequest } from '../../plugins/error-envelope.ts';
+import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './imports.service.ts';
 import { PerRowQueue } from './per-row-queue.ts';
@@ -37,63 +37,51 @@ export function registerImportsRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     '/api/imports',
     {
-      preHandler: guard,
-      attachValidation: true,
+      preValidation: guard,
       schema: {
         tags,
         body: importStartBody,
         response: { 200: z.object({ res: z.literal('OK'), id: z.string() }), ...errors },
       },
     },
-    async (request) => {
-      refuseInvalidRequest(request, firstMessage);
-      return { res: 'OK' as const, id: await service.startImport(db, authOf(request), request.body) };
-    },
+    async (request) => ({ res: 'OK' as const, id: await service.startImport(db, authOf(request), request.body) }),
   );
   r.get(
     '/api/imports',
-    { preHandler: guard, schema: { tags, querystring: pagingQuery, response: { 200: importsPage, ...errors } } },
+    { preValidation: guard, schema: { tags, querystring: pagingQuery, response: { 200: importsPage, ...errors } } },
     (request) => service.listImports(db, request.query),
   );
   r.get(
     '/api/imports/:id',
-    { preHandler: guard, schema: { tags, params: idParam, response: { 200: importRecord, ...errors } } },
+    { preValidation: guard, schema: { tags, params: idParam, response: { 200: importRecord, ...errors } } },
     (request) => service.getImport(db, request.params.id),
   );
   r.post(
     '/api/imports/:id/righe',
     {
-      preHandler: guard,
-      attachValidation: true,
+      preValidation: guard,
       bodyLimit: BATCH_BODY_LIMIT,
       config: fromSpreadsheet,
       schema: { tags, params: idParam, body: importBatchBody, response: { 200: importBatchReply, ...errors } },
     },
-    (request) => {
-      refuseInvalidRequest(request, firstMessage);
-      return service.importBatch(db, request.params.id, request.body);
-    },
+    (request) => service.importBatch(db, request.params.id, request.body),
   );
   const oneRow = (kind: ImportKind, body: typeof installerImportRow | typeof companyImportRow) =>
     r.post(
       `/api/imports/${kind}`,
       {
-        preHandler: guard,
-        attachValidation: true,
+        preValidation: guard,
         config: fromSpreadsheet,
         schema: { tags, body, response: { 200: importRowReply, ...errors } },
       },
-      async (request) => {
-        refuseInvalidRequest(request, firstMessage);
-        return { res: 'OK' as const, ...(await service.importRow(db, perRow, kind, request.body)) };
-      },
+      async (request) => ({ res: 'OK' as const, ...(await service.importRow(db, perRow, kind, request.body)) }),
     );
   oneRow('posatori', installerImportRow);
   oneRow('azienda', companyImportRow);
   r.get(
     '/api/impposatori/:id',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: { tags, params: idParam, querystring: impposatoriQuery, response: { 200: impposatoriPage, ...errors } },
     },
     (request) => service.importedPosatori(db, request.params.id, request.query),
