@@ -92,44 +92,6 @@ export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findPosatore>>>;
 
-const toProfile = (p: Stored): PosatoreProfile => ({
-  uuid: p.uuid,
-  name: p.name,
-  lastname: p.lastname,
-  ragsoc: p.ragsoc,
-  dtnasc: p.dtnasc,
-  codfis: p.codfis,
-  code: p.code,
-  dtstart: p.dtstart,
-  address: p.address,
-  city: p.city,
-  cap: p.cap,
-  state: p.state,
-  azienda: p.azienda,
-  tipo: p.tipo,
-  destipo: p.destipo ?? '',
-  certificato: p.certificato === 1,
-  diisocianati: p.diisocianati === 1,
-  web: p.web === 1,
-  contoterzi: p.contoterzi === 1,
-  phone: p.phone,
-  cell: p.cell,
-  email: p.email,
-  website: p.website,
-  piva: p.piva,
-  username: p.username ?? '',
-  capoarea: p.capoarea ?? '',
-  rivenditore: p.rivenditore ?? '',
-  img: p.img,
-  stato: p.stato,
-  userstato: p.userstato,
-  coupon: p.coupon,
-});
-
-export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
-  return toProfile((await posatoreFor(db, viewer, uuid, 'view')).row);
-}
-
 /** A stored installer as the body of a save: the form's view of the row (flags as booleans, no reference as ''). */
 export const saveBodyOf = (p: Pick<PosatoriTable, keyof PosatoreSaveBody>): PosatoreSaveBody => ({
   name: p.name,
@@ -157,6 +119,21 @@ export const saveBodyOf = (p: Pick<PosatoriTable, keyof PosatoreSaveBody>): Posa
   capoarea: p.capoarea ?? '',
   rivenditore: p.rivenditore ?? '',
 });
+
+const toProfile = (p: Stored): PosatoreProfile => ({
+  uuid: p.uuid,
+  ...saveBodyOf(p),
+  destipo: p.destipo ?? '',
+  username: p.username ?? '',
+  img: p.img,
+  stato: p.stato,
+  userstato: p.userstato,
+  coupon: p.coupon,
+});
+
+export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
+  return toProfile((await posatoreFor(db, viewer, uuid, 'view')).row);
+}
 
 /**
  * What each role may not change, kept as stored whatever the body says. The code and the company (azienda) are

@@ -57,38 +57,7 @@ export async function countInReach(db: DbOrTx, viewer: Viewer): Promise<number> 
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findRivenditore>>>;
 
-async function toProfile(db: DbOrTx, r: Stored): Promise<RivenditoreProfile> {
-  return {
-    uuid: r.uuid,
-    ragsoc: r.ragsoc,
-    code: r.code,
-    name: r.name,
-    lastname: r.lastname,
-    piva: r.piva,
-    codfis: r.codfis,
-    address: r.address,
-    city: r.city,
-    cap: r.cap,
-    state: r.state,
-    phone: r.phone,
-    cell: r.cell,
-    email: normalizeLogin(r.email),
-    website: r.website,
-    username: r.username ?? '',
-    capoarea: r.capoarea ?? '',
-    provs: await provs.provsOf(db, 'rivenditori', r.uuid),
-    img: r.img,
-    stato: accounts.accountStatoOf(r.userstato),
-  };
-}
-
-/** GET /api/rivenditore/{id}: admin any, area manager within reach (read-only), else 404. */
-export async function getRivenditore(db: Db, viewer: Viewer, uuid: string): Promise<RivenditoreProfile> {
-  const row = await repo.findRivenditore(db, await rivenditoriScopeOf(db, viewer), uuid);
-  if (!row) throw notFound();
-  return toProfile(db, row);
-}
-
+/** The fields a reseller edits on their own profile, as stored (the login normalized). */
 const ownValuesOf = (r: RivenditoreOwnBody) => ({
   ragsoc: r.ragsoc,
   name: r.name,
@@ -104,6 +73,26 @@ const ownValuesOf = (r: RivenditoreOwnBody) => ({
   email: normalizeLogin(r.email),
   website: r.website,
 });
+
+async function toProfile(db: DbOrTx, r: Stored): Promise<RivenditoreProfile> {
+  return {
+    uuid: r.uuid,
+    ...ownValuesOf(r),
+    code: r.code,
+    username: r.username ?? '',
+    capoarea: r.capoarea ?? '',
+    provs: await provs.provsOf(db, 'rivenditori', r.uuid),
+    img: r.img,
+    stato: accounts.accountStatoOf(r.userstato),
+  };
+}
+
+/** GET /api/rivenditore/{id}: admin any, area manager within reach (read-only), else 404. */
+export async function getRivenditore(db: Db, viewer: Viewer, uuid: string): Promise<RivenditoreProfile> {
+  const row = await repo.findRivenditore(db, await rivenditoriScopeOf(db, viewer), uuid);
+  if (!row) throw notFound();
+  return toProfile(db, row);
+}
 
 const valuesOf = (r: RivenditoreSaveBody): repo.RivenditoreValues => ({
   ...ownValuesOf(r),
