@@ -1,5 +1,5 @@
 import { msg } from '@portal/shared/messages-it';
-import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import { PAGE_SIZE_MAX } from '@portal/shared/schemas/paging';
 import {
   EXPIRING_DAYS,
@@ -13,7 +13,7 @@ import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { addDays, nowIso, todayInRome } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
@@ -61,10 +61,12 @@ export async function listPartners(
   query: PartnersQuery,
 ): Promise<Paged<PartnerRow>> {
   const scope = await partnersScopeOf(db, viewer, part);
-  const reccount = await repo.countPartners(db, scope, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listPartners(db, scope, query, win, reccount);
-  return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
+  return pagedList(
+    query,
+    () => repo.countPartners(db, scope, query),
+    (win, reccount) => repo.listPartners(db, scope, query, win, reccount),
+    toRow,
+  );
 }
 
 /** GET /api/partner_ca2: the area manager's home figures and the partners expiring within EXPIRING_DAYS days. */

@@ -1,5 +1,5 @@
 import { msg } from '@portal/shared/messages-it';
-import type { PagingQuery, Paged } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import {
   posatoreAdminForm,
   posatoreProfileForm,
@@ -14,7 +14,7 @@ import { validateRecord } from '@portal/shared/validation/rules';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList } from '../../lib/paging.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -69,10 +69,12 @@ export async function listPosatori(
   query: PosatoriQuery,
 ): Promise<Paged<PosatoreRow>> {
   const scope = await posatoriScopeOf(db, viewer, part);
-  const reccount = await repo.countPosatori(db, scope, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listPosatori(db, scope, query, query.order || 'cognome', win, reccount);
-  return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
+  return pagedList(
+    query,
+    () => repo.countPosatori(db, scope, query),
+    (win, reccount) => repo.listPosatori(db, scope, query, query.order || 'cognome', win, reccount),
+    toRow,
+  );
 }
 
 export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori4riHome> {

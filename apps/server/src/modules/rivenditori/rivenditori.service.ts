@@ -1,6 +1,6 @@
 import { msg } from '@portal/shared/messages-it';
 import type { AccountStatoBody } from '@portal/shared/schemas/capoarea';
-import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import {
   rivenditoreForm,
   rivenditoreOwnForm,
@@ -14,7 +14,7 @@ import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
@@ -30,11 +30,11 @@ export async function listRivenditori(
   query: RivenditoriQuery,
 ): Promise<Paged<RivenditoreRow>> {
   const scope = await rivenditoriScopeOf(db, viewer, part);
-  const reccount = await repo.countRivenditori(db, scope, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listRivenditori(db, scope, query, win, reccount);
-  return {
-    data: rows.map((r) => ({
+  return pagedList(
+    query,
+    () => repo.countRivenditori(db, scope, query),
+    (win, reccount) => repo.listRivenditori(db, scope, query, win, reccount),
+    (r) => ({
       uuid: r.uuid,
       img: r.img,
       ragsoc: r.ragsoc,
@@ -43,11 +43,8 @@ export async function listRivenditori(
       prov: r.state,
       code: r.code,
       stato: accounts.accountStatoOf(r.userstato),
-    })),
-    page: win.page,
-    pages: win.pages,
-    reccount,
-  };
+    }),
+  );
 }
 
 /** Resellers an area manager reaches (their home's criv). */
