@@ -28,6 +28,9 @@ import {
 } from '../reach/partners-reach.ts';
 import { has, type Viewer } from '../reach/viewer.ts';
 import * as repo from './partners.repository.ts';
+import { comboHas } from '../combos/combos.repository.ts';
+import { capoareaExists } from '../capoarea/capoarea.repository.ts';
+import { rivenditoreExists } from '../rivenditori/rivenditori.repository.ts';
 
 /** Who may change a partner's logo: whoever may save the partner (undefined out of reach, false read-only). */
 export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
@@ -164,13 +167,13 @@ async function checkedValues(
   areaOf: { uuid: string; provs: string[] } | undefined,
 ): Promise<repo.PartnerValues> {
   const fields: Record<string, string> = {};
-  if (r.priorita && r.priorita !== stored?.priorita && !(await repo.prioritaExists(db, r.priorita))) {
+  if (r.priorita && r.priorita !== stored?.priorita && !(await comboHas(db, 'priolist', r.priorita))) {
     fields['priorita'] = msg.prioritaNonValida;
   }
-  if (r.capoarea && r.capoarea !== stored?.capoarea && !(await repo.capoareaExists(db, r.capoarea))) {
+  if (r.capoarea && r.capoarea !== stored?.capoarea && !(await capoareaExists(db, r.capoarea))) {
     fields['capoarea'] = msg.capoareaNonValido;
   }
-  if (r.rivenditore && r.rivenditore !== stored?.rivenditore && !(await repo.rivenditoreExists(db, r.rivenditore))) {
+  if (r.rivenditore && r.rivenditore !== stored?.rivenditore && !(await rivenditoreExists(db, r.rivenditore))) {
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }
   if (areaOf) {

@@ -33,6 +33,9 @@ import {
 import { has, type Viewer } from '../reach/viewer.ts';
 import * as repo from './posatori.repository.ts';
 import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
+import { comboHas } from '../combos/combos.repository.ts';
+import { capoareaExists } from '../capoarea/capoarea.repository.ts';
+import { rivenditoreExists } from '../rivenditori/rivenditori.repository.ts';
 
 /** Admin, or an area manager in scope, may change another installer's image and gallery; the installer their own. */
 export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
@@ -212,16 +215,16 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (record.email !== current.email && (await accounts.addressTakenFor(db, stored.user_uuid, record.email))) {
     fields['email'] = msg.utenteEsistente;
   }
-  if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
+  if (record.tipo !== current.tipo && record.tipo !== '' && !(await comboHas(db, 'qualifiche', record.tipo))) {
     fields['tipo'] = msg.qualificaNonValida;
   }
-  if (record.capoarea !== current.capoarea && record.capoarea && !(await repo.capoareaExists(db, record.capoarea))) {
+  if (record.capoarea !== current.capoarea && record.capoarea && !(await capoareaExists(db, record.capoarea))) {
     fields['capoarea'] = msg.capoareaNonValido;
   }
   if (
     record.rivenditore !== current.rivenditore &&
     record.rivenditore &&
-    !(await repo.rivenditoreExists(db, record.rivenditore))
+    !(await rivenditoreExists(db, record.rivenditore))
   ) {
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }

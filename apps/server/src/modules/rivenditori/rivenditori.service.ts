@@ -22,6 +22,7 @@ import * as provs from '../provs/provs.repository.ts';
 import { rivenditoriScopeOf, type RivenditoriScopePart } from '../reach/rivenditori-reach.ts';
 import type { Viewer } from '../reach/viewer.ts';
 import * as repo from './rivenditori.repository.ts';
+import { capoareaExists } from '../capoarea/capoarea.repository.ts';
 
 export async function listRivenditori(
   db: Db,
@@ -99,7 +100,7 @@ const valuesOf = (r: RivenditoreSaveBody): repo.RivenditoreValues => ({
 
 /** The area manager named must exist (an unchanged one is not checked again). */
 async function checkCapoarea(db: DbOrTx, record: RivenditoreSaveBody, current?: string | null): Promise<void> {
-  if (record.capoarea && record.capoarea !== current && !(await repo.capoareaExists(db, record.capoarea))) {
+  if (record.capoarea && record.capoarea !== current && !(await capoareaExists(db, record.capoarea))) {
     throw fieldsRefused({ capoarea: msg.capoareaNonValido }, rivenditoreForm);
   }
 }
