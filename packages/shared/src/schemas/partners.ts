@@ -4,7 +4,7 @@ import { rulesCheck } from '../validation/rules.ts';
 import { CODE_MAX, euros, monthOrEmpty, NAME_MAX, provinceFilter, requiredDate, text, uuidOrEmpty } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { formRefusal } from './errors.ts';
-import { addressContactFields, taxIdFields } from './person.ts';
+import { addressContactAnswer, addressContactFields, taxIdFields } from './person.ts';
 
 /** A partner is expiring when its dtscad falls within this many days from today (area manager home). */
 export const EXPIRING_DAYS = 30;
@@ -95,14 +95,7 @@ export const partnerProfile = z.object({
   code: z.string(),
   dtstart: z.string(),
   dtend: z.string(),
-  address: z.string(),
-  city: z.string(),
-  cap: z.string(),
-  state: z.string(),
-  phone: z.string(),
-  cell: z.string(),
-  email: z.string(),
-  website: z.string(),
+  ...addressContactAnswer,
   capoarea: z.string(),
   rivenditore: z.string(),
   img: z.string(),

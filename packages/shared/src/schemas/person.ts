@@ -28,12 +28,8 @@ export const personFields = {
   ...addressContactFields,
 };
 
-/** The same fields as a record answers them, with the login's name ('' without an account). */
-export const personProfileFields = {
-  name: z.string(),
-  lastname: z.string(),
-  piva: z.string(),
-  codfis: z.string(),
+/** The address and contacts as a record answers them (stored values, unchecked on the way out). */
+export const addressContactAnswer = {
   address: z.string(),
   city: z.string(),
   cap: z.string(),
@@ -42,6 +38,15 @@ export const personProfileFields = {
   cell: z.string(),
   email: z.string(),
   website: z.string(),
+};
+
+/** The same fields as a record answers them, with the login's name ('' without an account). */
+export const personProfileFields = {
+  name: z.string(),
+  lastname: z.string(),
+  piva: z.string(),
+  codfis: z.string(),
+  ...addressContactAnswer,
   username: z.string(),
 };
 
