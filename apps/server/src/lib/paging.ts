@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { PAGE_SIZE_DEFAULT, type PagingQuery } from '@portal/shared/schemas/paging';
+import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
 import { isSqlite } from './text-search.ts';
 
@@ -14,6 +14,19 @@ export function pageWindow(reccount: number, query: PagingQuery): PageWindow {
   const pages = Math.ceil(reccount / size);
   const page = Math.max(1, Math.min(query.page ?? 1, pages));
   return { page, pages, size, offset: (page - 1) * size };
+}
+
+/** A list's page as the API answers it: the count, the window it gives, that window's rows mapped to the wire. */
+export async function pagedList<R, T>(
+  query: PagingQuery,
+  count: () => Promise<number>,
+  rows: (win: PageWindow, reccount: number) => Promise<readonly R[]>,
+  toRow: (r: R) => T,
+): Promise<Paged<T>> {
+  const reccount = await count();
+  const win = pageWindow(reccount, query);
+  const data = (await rows(win, reccount)).map(toRow);
+  return { data, page: win.page, pages: win.pages, reccount };
 }
 
 /**

@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { partnerRules } from '../validation/profile-rules.ts';
 import { rulesCheck } from '../validation/rules.ts';
-import {
-  ADDRESS_MAX,
-  capText,
-  CODE_MAX,
-  EMAIL_MAX,
-  euros,
-  monthOrEmpty,
-  NAME_MAX,
-  phoneText,
-  provinceFilter,
-  provinceOrEmpty,
-  requiredDate,
-  taxIdText,
-  text,
-  uuidOrEmpty,
-} from './fields.ts';
+import { CODE_MAX, euros, monthOrEmpty, NAME_MAX, provinceFilter, requiredDate, text, uuidOrEmpty } from './fields.ts';
 import { pagedReply, pagingQuery } from './paging.ts';
 import { formRefusal } from './errors.ts';
+import { addressContactAnswer, addressContactFields, taxIdFields } from './person.ts';
 
 /** A partner is expiring when its dtscad falls within this many days from today (area manager home). */
 export const EXPIRING_DAYS = 30;
@@ -81,19 +67,11 @@ export type PartnerCa2Reply = z.infer<typeof partnerCa2Reply>;
 export const partnerSaveBody = z.object({
   ragsoc: text(NAME_MAX),
   priorita: text(10),
-  piva: taxIdText,
-  codfis: taxIdText,
+  ...taxIdFields,
   code: text(CODE_MAX),
   dtstart: monthOrEmpty,
   dtend: monthOrEmpty,
-  address: text(ADDRESS_MAX),
-  city: text(NAME_MAX),
-  cap: capText,
-  state: provinceOrEmpty,
-  phone: phoneText,
-  cell: phoneText,
-  email: text(EMAIL_MAX),
-  website: text(ADDRESS_MAX),
+  ...addressContactFields,
   capoarea: uuidOrEmpty,
   rivenditore: uuidOrEmpty,
 });
@@ -117,14 +95,7 @@ export const partnerProfile = z.object({
   code: z.string(),
   dtstart: z.string(),
   dtend: z.string(),
-  address: z.string(),
-  city: z.string(),
-  cap: z.string(),
-  state: z.string(),
-  phone: z.string(),
-  cell: z.string(),
-  email: z.string(),
-  website: z.string(),
+  ...addressContactAnswer,
   capoarea: z.string(),
   rivenditore: z.string(),
   img: z.string(),

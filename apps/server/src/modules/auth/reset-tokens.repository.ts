@@ -10,15 +10,13 @@ export async function insertReset(
   await insertResets(db, [{ tokenHash: r.tokenHash, userUuid: r.userUuid }], r.now, r.expiresAt);
 }
 
+/** The owners of links that can still be used: unused and not expired. */
+const liveLinks = (db: DbOrTx, now: string) =>
+  db.selectFrom('password_resets').select('user_uuid').where('used_at', 'is', null).where('expires_at', '>', now);
+
 /** The account of a reset link that can still be used (known, unused, not expired), else undefined. */
 export async function liveResetOwner(db: DbOrTx, tokenHash: string, now: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('password_resets')
-    .select('user_uuid')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await liveLinks(db, now).where('token_hash', '=', tokenHash).executeTakeFirst();
   return row?.user_uuid;
 }
 
@@ -51,13 +49,7 @@ export async function invalidateResets(db: DbOrTx, userUuid: string, now: string
 /** Of these accounts, those holding a reset or activation link that can still be used. */
 export async function usersWithLiveLink(db: DbOrTx, userUuids: readonly string[], now: string): Promise<Set<string>> {
   if (userUuids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('password_resets')
-    .select('user_uuid')
-    .where('user_uuid', 'in', userUuids)
-    .where('expires_at', '>', now)
-    .where('used_at', 'is', null)
-    .execute();
+  const rows = await liveLinks(db, now).where('user_uuid', 'in', userUuids).execute();
   return new Set(rows.map((r) => r.user_uuid));
 }
 

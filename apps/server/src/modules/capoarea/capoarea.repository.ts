@@ -131,3 +131,7 @@ export async function updateCapoarea(db: DbOrTx, uuid: string, values: CapoareaV
 export async function deleteCapoarea(db: DbOrTx, uuid: string) {
   return db.deleteFrom('capoarea').where('uuid', '=', uuid).returning('user_uuid').executeTakeFirst();
 }
+
+export async function capoareaExists(db: DbOrTx, uuid: string): Promise<boolean> {
+  return (await db.selectFrom('capoarea').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
+}

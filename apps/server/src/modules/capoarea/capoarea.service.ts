@@ -7,12 +7,12 @@ import type {
   CapoareaSaveBody,
 } from '@portal/shared/schemas/capoarea';
 import { capoareaForm, capoareaOwnForm } from '@portal/shared/schemas/capoarea';
-import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
@@ -23,27 +23,27 @@ const displayName = (r: { name: string; lastname: string; ragsoc: string }) =>
   `${r.name} ${r.lastname}`.trim() || r.ragsoc;
 
 export async function listCapoarea(db: Db, query: CapoareaQuery): Promise<Paged<CapoareaRow>> {
-  const reccount = await repo.countCapoarea(db, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listCapoarea(db, query, win, reccount);
-  const provsByOwner = await provs.provsOfMany(
-    db,
-    'capoarea',
-    rows.map((r) => r.uuid),
-  );
-  return {
-    data: rows.map((r) => ({
+  return pagedList(
+    query,
+    () => repo.countCapoarea(db, query),
+    async (win, reccount) => {
+      const rows = await repo.listCapoarea(db, query, win, reccount);
+      const provsByOwner = await provs.provsOfMany(
+        db,
+        'capoarea',
+        rows.map((r) => r.uuid),
+      );
+      return rows.map((r) => ({ ...r, provs: provsByOwner.get(r.uuid) ?? [] }));
+    },
+    (r) => ({
       uuid: r.uuid,
       img: r.img,
       ragsoc: displayName(r),
       prov: r.state,
-      provs: provsByOwner.get(r.uuid) ?? [],
+      provs: r.provs,
       stato: accounts.accountStatoOf(r.userstato),
-    })),
-    page: win.page,
-    pages: win.pages,
-    reccount,
-  };
+    }),
+  );
 }
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findCapoarea>>>;

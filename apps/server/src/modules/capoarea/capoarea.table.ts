@@ -1,19 +1,11 @@
-export interface CapoareaTable {
+import type { ContactColumns } from '../../db/contact-columns.ts';
+
+export interface CapoareaTable extends ContactColumns {
   uuid: string;
   user_uuid: string | null;
   name: string;
   lastname: string;
   ragsoc: string;
-  piva: string;
-  codfis: string;
-  address: string;
-  city: string;
-  cap: string;
-  state: string;
-  phone: string;
-  cell: string;
-  email: string;
-  website: string;
   img: string;
   created_at: string;
   updated_at: string;

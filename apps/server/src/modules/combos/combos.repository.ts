@@ -52,3 +52,14 @@ export async function couponTypeRows(db: DbOrTx, includeDisabled: boolean) {
   if (!includeDisabled) q = q.where('disattiva', '=', 0);
   return q.execute();
 }
+
+/** Whether value is one of the combo's options (a saved record may only name an option that exists). */
+export async function comboHas(db: DbOrTx, combo: string, value: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('combos')
+    .select('value')
+    .where('combo', '=', combo)
+    .where('value', '=', value)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { partnersQuery } from '@portal/shared/schemas/partners';
-import { posatoriQuery } from '@portal/shared/schemas/posatori';
+import { posatoriQuery, type PosatoriQuery } from '@portal/shared/schemas/posatori';
 import type { Db } from '../../db/database.ts';
 import { sendWorkbook as sendSheets, sheetOf, type ExportColumn } from '../../lib/xlsx-export.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
@@ -30,12 +30,20 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['exports'];
 
-  r.get(
-    '/api/export',
-    { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
-    (request, reply) =>
-      sendWorkbook(request, reply, 'posatori', service.registryColumns, service.adminRegistry(db, request.query)),
-  );
+  /** The administrator's sheets: every installer, with the registry list's filters. */
+  const adminSheet = <R>(
+    path: string,
+    report: string,
+    columns: readonly ExportColumn<R>[],
+    pages: (db: Db, query: PosatoriQuery) => AsyncIterable<readonly R[]>,
+  ) =>
+    r.get(
+      path,
+      { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
+      (request, reply) => sendWorkbook(request, reply, report, columns, pages(db, request.query)),
+    );
+
+  adminSheet('/api/export', 'posatori', service.registryColumns, service.adminRegistry);
   r.get(
     '/api/exportpartner',
     {
@@ -51,24 +59,8 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
         service.partners(db, authOf(request), request.query),
       ),
   );
-  r.get(
-    '/api/exports/punti',
-    { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
-    (request, reply) =>
-      sendWorkbook(request, reply, 'log-coupon', service.couponLogColumns, service.adminCouponLog(db, request.query)),
-  );
-  r.get(
-    '/api/exports/puntiriv',
-    { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
-    (request, reply) =>
-      sendWorkbook(
-        request,
-        reply,
-        'coupon',
-        service.resellerCouponColumns,
-        service.adminCouponFigures(db, request.query),
-      ),
-  );
+  adminSheet('/api/exports/punti', 'log-coupon', service.couponLogColumns, service.adminCouponLog);
+  adminSheet('/api/exports/puntiriv', 'coupon', service.resellerCouponColumns, service.adminCouponFigures);
   r.get(
     '/api/riven/export',
     { preValidation: requireCapability('posatori.reseller'), schema: { tags, querystring: filters } },

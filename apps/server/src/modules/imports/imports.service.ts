@@ -16,13 +16,13 @@ import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import { findType } from '../coupon-types/coupon-types.repository.ts';
-import { qualificaExists } from '../posatori/posatori.repository.ts';
 import { toRow } from '../posatori/posatori.service.ts';
 import type { Viewer } from '../reach/viewer.ts';
 import { storeRows } from './import-batches.ts';
 import { importMsg } from './import-rows.ts';
 import { storeOneRow, type PerRowQueue, type StoredRow } from './per-row-queue.ts';
 import * as repo from './imports.repository.ts';
+import { comboHas } from '../combos/combos.repository.ts';
 
 /** The extras must name what exists: an active coupon type and a qualification. */
 async function checkedExtras(db: DbOrTx, extras: ImportExtras): Promise<ImportExtras> {
@@ -31,7 +31,7 @@ async function checkedExtras(db: DbOrTx, extras: ImportExtras): Promise<ImportEx
     const type = await findType(db, extras.impcoupon);
     if (!type || type.disattiva === 1) fields['impcoupon'] = importMsg.tipoCouponNonValido;
   }
-  if (extras.impcorso && !(await qualificaExists(db, extras.impcorso))) {
+  if (extras.impcorso && !(await comboHas(db, 'qualifiche', extras.impcorso))) {
     fields['impcorso'] = importMsg.tipoCorsoNonValido;
   }
   if (Object.keys(fields).length > 0) throw fieldsRefused(fields);

@@ -56,53 +56,45 @@ const folderFilters = (q: MessagesQuery): folders.FolderFilters => ({
   read: q.tiporead || undefined,
 });
 
-/** GET /api/messages/recv: what the viewer received, newest first, with the sender's name and picture. */
-export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
-  const f = folderFilters(query);
-  const { rows, win, reccount } = await folders.inboxPage(db, viewer.userUuid, f, query);
-  const people = await repo.peopleOf(
-    db,
-    rows.flatMap((r) => (r.sender_uuid ? [r.sender_uuid] : [])),
-  );
-  return {
-    data: rows.map((r) => {
-      const sender = r.sender_uuid ? people.get(r.sender_uuid) : undefined;
-      return {
-        uuid: r.uuid,
-        docunread: r.read_at === null,
-        img: sender?.img ?? '',
-        descri: sender?.name ?? 'Utente rimosso',
-        dest: r.dest,
-        oggetto: r.oggetto,
-        messaggio: preview(r.content),
-        data: r.created_at,
-      };
-    }),
-    page: win.page,
-    pages: win.pages,
-    reccount,
-  };
-}
+type FolderPage = Awaited<ReturnType<typeof folders.outboxPage>>;
 
-/** GET /api/messages/sent: what the viewer sent, newest first, with the recipients as chosen. */
-export async function listOutbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
-  const f = folderFilters(query);
-  const { rows, win, reccount } = await folders.outboxPage(db, viewer.userUuid, f, query);
+/** A folder's page as the list shows it: the row's own fields, plus who is on the other side when the folder says. */
+function folderPaged<R extends FolderPage['rows'][number]>(
+  page: { rows: readonly R[]; win: FolderPage['win']; reccount: number },
+  other: (r: R) => Pick<MessageRow, 'docunread' | 'img' | 'descri'>,
+): Paged<MessageRow> {
   return {
-    data: rows.map((r) => ({
+    data: page.rows.map((r) => ({
       uuid: r.uuid,
-      docunread: false,
-      img: '',
-      descri: '',
+      ...other(r),
       dest: r.dest,
       oggetto: r.oggetto,
       messaggio: preview(r.content),
       data: r.created_at,
     })),
-    page: win.page,
-    pages: win.pages,
-    reccount,
+    page: page.win.page,
+    pages: page.win.pages,
+    reccount: page.reccount,
   };
+}
+
+/** GET /api/messages/recv: what the viewer received, newest first, with the sender's name and picture. */
+export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
+  const page = await folders.inboxPage(db, viewer.userUuid, folderFilters(query), query);
+  const people = await repo.peopleOf(
+    db,
+    page.rows.flatMap((r) => (r.sender_uuid ? [r.sender_uuid] : [])),
+  );
+  return folderPaged(page, (r) => {
+    const sender = r.sender_uuid ? people.get(r.sender_uuid) : undefined;
+    return { docunread: r.read_at === null, img: sender?.img ?? '', descri: sender?.name ?? 'Utente rimosso' };
+  });
+}
+
+/** GET /api/messages/sent: what the viewer sent, newest first, with the recipients as chosen. */
+export async function listOutbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
+  const page = await folders.outboxPage(db, viewer.userUuid, folderFilters(query), query);
+  return folderPaged(page, () => ({ docunread: false, img: '', descri: '' }));
 }
 
 /** The Tipo filter's options; in the outbox they say whether every recipient has read the message. */

@@ -265,21 +265,3 @@ export async function deletePartner(db: DbOrTx, scope: PartnersScope, uuid: stri
   await db.deleteFrom('partners').where('uuid', '=', uuid).execute();
   return true;
 }
-
-export async function prioritaExists(db: DbOrTx, value: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('combos')
-    .select('value')
-    .where('combo', '=', 'priolist')
-    .where('value', '=', value)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function capoareaExists(db: DbOrTx, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('capoarea').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
-}
-
-export async function rivenditoreExists(db: DbOrTx, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('rivenditori').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
-}

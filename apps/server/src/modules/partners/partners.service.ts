@@ -1,5 +1,5 @@
 import { msg } from '@portal/shared/messages-it';
-import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import { PAGE_SIZE_MAX } from '@portal/shared/schemas/paging';
 import {
   EXPIRING_DAYS,
@@ -13,7 +13,7 @@ import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { addDays, nowIso, todayInRome } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
@@ -28,6 +28,9 @@ import {
 } from '../reach/partners-reach.ts';
 import { has, type Viewer } from '../reach/viewer.ts';
 import * as repo from './partners.repository.ts';
+import { comboHas } from '../combos/combos.repository.ts';
+import { capoareaExists } from '../capoarea/capoarea.repository.ts';
+import { rivenditoreExists } from '../rivenditori/rivenditori.repository.ts';
 
 /** Who may change a partner's logo: whoever may save the partner (undefined out of reach, false read-only). */
 export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
@@ -61,10 +64,12 @@ export async function listPartners(
   query: PartnersQuery,
 ): Promise<Paged<PartnerRow>> {
   const scope = await partnersScopeOf(db, viewer, part);
-  const reccount = await repo.countPartners(db, scope, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listPartners(db, scope, query, win, reccount);
-  return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
+  return pagedList(
+    query,
+    () => repo.countPartners(db, scope, query),
+    (win, reccount) => repo.listPartners(db, scope, query, win, reccount),
+    toRow,
+  );
 }
 
 /** GET /api/partner_ca2: the area manager's home figures and the partners expiring within EXPIRING_DAYS days. */
@@ -162,13 +167,13 @@ async function checkedValues(
   areaOf: { uuid: string; provs: string[] } | undefined,
 ): Promise<repo.PartnerValues> {
   const fields: Record<string, string> = {};
-  if (r.priorita && r.priorita !== stored?.priorita && !(await repo.prioritaExists(db, r.priorita))) {
+  if (r.priorita && r.priorita !== stored?.priorita && !(await comboHas(db, 'priolist', r.priorita))) {
     fields['priorita'] = msg.prioritaNonValida;
   }
-  if (r.capoarea && r.capoarea !== stored?.capoarea && !(await repo.capoareaExists(db, r.capoarea))) {
+  if (r.capoarea && r.capoarea !== stored?.capoarea && !(await capoareaExists(db, r.capoarea))) {
     fields['capoarea'] = msg.capoareaNonValido;
   }
-  if (r.rivenditore && r.rivenditore !== stored?.rivenditore && !(await repo.rivenditoreExists(db, r.rivenditore))) {
+  if (r.rivenditore && r.rivenditore !== stored?.rivenditore && !(await rivenditoreExists(db, r.rivenditore))) {
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }
   if (areaOf) {

@@ -1,22 +1,14 @@
-export interface PartnersTable {
+import type { ContactColumns } from '../../db/contact-columns.ts';
+
+export interface PartnersTable extends ContactColumns {
   uuid: string;
   ragsoc: string;
   /** A value of the priolist combo, or ''. */
   priorita: string;
-  piva: string;
-  codfis: string;
   code: string;
   /** Partnership start and end, month fields YYYY-MM-01 or ''. */
   dtstart: string;
   dtend: string;
-  address: string;
-  city: string;
-  cap: string;
-  state: string;
-  phone: string;
-  cell: string;
-  email: string;
-  website: string;
   capoarea: string | null;
   rivenditore: string | null;
   img: string;

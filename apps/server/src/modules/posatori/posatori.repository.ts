@@ -390,21 +390,3 @@ export async function codeTaken(db: DbOrTx, code: string, except: string): Promi
 export async function setStato(db: DbOrTx, uuid: string, stato: PosatoreStato, now: string): Promise<void> {
   await db.updateTable('posatori').set({ stato, updated_at: now }).where('uuid', '=', uuid).execute();
 }
-
-export async function qualificaExists(db: DbOrTx, value: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('combos')
-    .select('value')
-    .where('combo', '=', 'qualifiche')
-    .where('value', '=', value)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function capoareaExists(db: DbOrTx, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('capoarea').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
-}
-
-export async function rivenditoreExists(db: DbOrTx, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('rivenditori').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
-}

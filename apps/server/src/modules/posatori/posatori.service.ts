@@ -1,5 +1,5 @@
 import { msg } from '@portal/shared/messages-it';
-import type { PagingQuery, Paged } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import {
   posatoreAdminForm,
   posatoreProfileForm,
@@ -14,7 +14,7 @@ import { validateRecord } from '@portal/shared/validation/rules';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList } from '../../lib/paging.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -33,6 +33,9 @@ import {
 import { has, type Viewer } from '../reach/viewer.ts';
 import * as repo from './posatori.repository.ts';
 import type { PosatoreStato, PosatoriTable } from './posatori.table.ts';
+import { comboHas } from '../combos/combos.repository.ts';
+import { capoareaExists } from '../capoarea/capoarea.repository.ts';
+import { rivenditoreExists } from '../rivenditori/rivenditori.repository.ts';
 
 /** Admin, or an area manager in scope, may change another installer's image and gallery; the installer their own. */
 export async function canEditImages(db: DbOrTx, viewer: Viewer, uuid: string): Promise<boolean | undefined> {
@@ -69,10 +72,12 @@ export async function listPosatori(
   query: PosatoriQuery,
 ): Promise<Paged<PosatoreRow>> {
   const scope = await posatoriScopeOf(db, viewer, part);
-  const reccount = await repo.countPosatori(db, scope, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listPosatori(db, scope, query, query.order || 'cognome', win, reccount);
-  return { data: rows.map(toRow), page: win.page, pages: win.pages, reccount };
+  return pagedList(
+    query,
+    () => repo.countPosatori(db, scope, query),
+    (win, reccount) => repo.listPosatori(db, scope, query, query.order || 'cognome', win, reccount),
+    toRow,
+  );
 }
 
 export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori4riHome> {
@@ -91,44 +96,6 @@ export async function resellerHome(db: DbOrTx, viewer: Viewer): Promise<Posatori
 }
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findPosatore>>>;
-
-const toProfile = (p: Stored): PosatoreProfile => ({
-  uuid: p.uuid,
-  name: p.name,
-  lastname: p.lastname,
-  ragsoc: p.ragsoc,
-  dtnasc: p.dtnasc,
-  codfis: p.codfis,
-  code: p.code,
-  dtstart: p.dtstart,
-  address: p.address,
-  city: p.city,
-  cap: p.cap,
-  state: p.state,
-  azienda: p.azienda,
-  tipo: p.tipo,
-  destipo: p.destipo ?? '',
-  certificato: p.certificato === 1,
-  diisocianati: p.diisocianati === 1,
-  web: p.web === 1,
-  contoterzi: p.contoterzi === 1,
-  phone: p.phone,
-  cell: p.cell,
-  email: p.email,
-  website: p.website,
-  piva: p.piva,
-  username: p.username ?? '',
-  capoarea: p.capoarea ?? '',
-  rivenditore: p.rivenditore ?? '',
-  img: p.img,
-  stato: p.stato,
-  userstato: p.userstato,
-  coupon: p.coupon,
-});
-
-export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
-  return toProfile((await posatoreFor(db, viewer, uuid, 'view')).row);
-}
 
 /** A stored installer as the body of a save: the form's view of the row (flags as booleans, no reference as ''). */
 export const saveBodyOf = (p: Pick<PosatoriTable, keyof PosatoreSaveBody>): PosatoreSaveBody => ({
@@ -157,6 +124,21 @@ export const saveBodyOf = (p: Pick<PosatoriTable, keyof PosatoreSaveBody>): Posa
   capoarea: p.capoarea ?? '',
   rivenditore: p.rivenditore ?? '',
 });
+
+const toProfile = (p: Stored): PosatoreProfile => ({
+  uuid: p.uuid,
+  ...saveBodyOf(p),
+  destipo: p.destipo ?? '',
+  username: p.username ?? '',
+  img: p.img,
+  stato: p.stato,
+  userstato: p.userstato,
+  coupon: p.coupon,
+});
+
+export async function getPosatore(db: DbOrTx, viewer: Viewer, uuid: string): Promise<PosatoreProfile> {
+  return toProfile((await posatoreFor(db, viewer, uuid, 'view')).row);
+}
 
 /**
  * What each role may not change, kept as stored whatever the body says. The code and the company (azienda) are
@@ -233,16 +215,16 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   if (record.email !== current.email && (await accounts.addressTakenFor(db, stored.user_uuid, record.email))) {
     fields['email'] = msg.utenteEsistente;
   }
-  if (record.tipo !== current.tipo && record.tipo !== '' && !(await repo.qualificaExists(db, record.tipo))) {
+  if (record.tipo !== current.tipo && record.tipo !== '' && !(await comboHas(db, 'qualifiche', record.tipo))) {
     fields['tipo'] = msg.qualificaNonValida;
   }
-  if (record.capoarea !== current.capoarea && record.capoarea && !(await repo.capoareaExists(db, record.capoarea))) {
+  if (record.capoarea !== current.capoarea && record.capoarea && !(await capoareaExists(db, record.capoarea))) {
     fields['capoarea'] = msg.capoareaNonValido;
   }
   if (
     record.rivenditore !== current.rivenditore &&
     record.rivenditore &&
-    !(await repo.rivenditoreExists(db, record.rivenditore))
+    !(await rivenditoreExists(db, record.rivenditore))
   ) {
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }

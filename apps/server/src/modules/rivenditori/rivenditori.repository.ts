@@ -220,6 +220,6 @@ export async function deleteRivenditore(db: DbOrTx, scope: RivenditoriScope, uui
     .executeTakeFirst();
 }
 
-export async function capoareaExists(db: DbOrTx, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('capoarea').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
+export async function rivenditoreExists(db: DbOrTx, uuid: string): Promise<boolean> {
+  return (await db.selectFrom('rivenditori').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
 }

@@ -1,6 +1,6 @@
 import { msg } from '@portal/shared/messages-it';
 import type { AccountStatoBody } from '@portal/shared/schemas/capoarea';
-import type { Paged, PagingQuery } from '@portal/shared/schemas/paging';
+import type { Paged } from '@portal/shared/schemas/paging';
 import {
   rivenditoreForm,
   rivenditoreOwnForm,
@@ -14,7 +14,7 @@ import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { type FileStore } from '../../lib/file-store.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
@@ -22,6 +22,7 @@ import * as provs from '../provs/provs.repository.ts';
 import { rivenditoriScopeOf, type RivenditoriScopePart } from '../reach/rivenditori-reach.ts';
 import type { Viewer } from '../reach/viewer.ts';
 import * as repo from './rivenditori.repository.ts';
+import { capoareaExists } from '../capoarea/capoarea.repository.ts';
 
 export async function listRivenditori(
   db: Db,
@@ -30,11 +31,11 @@ export async function listRivenditori(
   query: RivenditoriQuery,
 ): Promise<Paged<RivenditoreRow>> {
   const scope = await rivenditoriScopeOf(db, viewer, part);
-  const reccount = await repo.countRivenditori(db, scope, query);
-  const win = pageWindow(reccount, query satisfies PagingQuery);
-  const rows = await repo.listRivenditori(db, scope, query, win, reccount);
-  return {
-    data: rows.map((r) => ({
+  return pagedList(
+    query,
+    () => repo.countRivenditori(db, scope, query),
+    (win, reccount) => repo.listRivenditori(db, scope, query, win, reccount),
+    (r) => ({
       uuid: r.uuid,
       img: r.img,
       ragsoc: r.ragsoc,
@@ -43,11 +44,8 @@ export async function listRivenditori(
       prov: r.state,
       code: r.code,
       stato: accounts.accountStatoOf(r.userstato),
-    })),
-    page: win.page,
-    pages: win.pages,
-    reccount,
-  };
+    }),
+  );
 }
 
 /** Resellers an area manager reaches (their home's criv). */
@@ -57,38 +55,7 @@ export async function countInReach(db: DbOrTx, viewer: Viewer): Promise<number> 
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findRivenditore>>>;
 
-async function toProfile(db: DbOrTx, r: Stored): Promise<RivenditoreProfile> {
-  return {
-    uuid: r.uuid,
-    ragsoc: r.ragsoc,
-    code: r.code,
-    name: r.name,
-    lastname: r.lastname,
-    piva: r.piva,
-    codfis: r.codfis,
-    address: r.address,
-    city: r.city,
-    cap: r.cap,
-    state: r.state,
-    phone: r.phone,
-    cell: r.cell,
-    email: normalizeLogin(r.email),
-    website: r.website,
-    username: r.username ?? '',
-    capoarea: r.capoarea ?? '',
-    provs: await provs.provsOf(db, 'rivenditori', r.uuid),
-    img: r.img,
-    stato: accounts.accountStatoOf(r.userstato),
-  };
-}
-
-/** GET /api/rivenditore/{id}: admin any, area manager within reach (read-only), else 404. */
-export async function getRivenditore(db: Db, viewer: Viewer, uuid: string): Promise<RivenditoreProfile> {
-  const row = await repo.findRivenditore(db, await rivenditoriScopeOf(db, viewer), uuid);
-  if (!row) throw notFound();
-  return toProfile(db, row);
-}
-
+/** The fields a reseller edits on their own profile, as stored (the login normalized). */
 const ownValuesOf = (r: RivenditoreOwnBody) => ({
   ragsoc: r.ragsoc,
   name: r.name,
@@ -105,6 +72,26 @@ const ownValuesOf = (r: RivenditoreOwnBody) => ({
   website: r.website,
 });
 
+async function toProfile(db: DbOrTx, r: Stored): Promise<RivenditoreProfile> {
+  return {
+    uuid: r.uuid,
+    ...ownValuesOf(r),
+    code: r.code,
+    username: r.username ?? '',
+    capoarea: r.capoarea ?? '',
+    provs: await provs.provsOf(db, 'rivenditori', r.uuid),
+    img: r.img,
+    stato: accounts.accountStatoOf(r.userstato),
+  };
+}
+
+/** GET /api/rivenditore/{id}: admin any, area manager within reach (read-only), else 404. */
+export async function getRivenditore(db: Db, viewer: Viewer, uuid: string): Promise<RivenditoreProfile> {
+  const row = await repo.findRivenditore(db, await rivenditoriScopeOf(db, viewer), uuid);
+  if (!row) throw notFound();
+  return toProfile(db, row);
+}
+
 const valuesOf = (r: RivenditoreSaveBody): repo.RivenditoreValues => ({
   ...ownValuesOf(r),
   code: r.code,
@@ -113,7 +100,7 @@ const valuesOf = (r: RivenditoreSaveBody): repo.RivenditoreValues => ({
 
 /** The area manager named must exist (an unchanged one is not checked again). */
 async function checkCapoarea(db: DbOrTx, record: RivenditoreSaveBody, current?: string | null): Promise<void> {
-  if (record.capoarea && record.capoarea !== current && !(await repo.capoareaExists(db, record.capoarea))) {
+  if (record.capoarea && record.capoarea !== current && !(await capoareaExists(db, record.capoarea))) {
     throw fieldsRefused({ capoarea: msg.capoareaNonValido }, rivenditoreForm);
   }
 }

@@ -1,20 +1,12 @@
-export interface RivenditoriTable {
+import type { ContactColumns } from '../../db/contact-columns.ts';
+
+export interface RivenditoriTable extends ContactColumns {
   uuid: string;
   user_uuid: string | null;
   ragsoc: string;
   code: string;
   name: string;
   lastname: string;
-  piva: string;
-  codfis: string;
-  address: string;
-  city: string;
-  cap: string;
-  state: string;
-  phone: string;
-  cell: string;
-  email: string;
-  website: string;
   /** The area manager this reseller reports to (null when none). */
   capoarea: string | null;
   img: string;
