@@ -52,3 +52,13 @@ export function ComboSelect({
     </TextField>
   );
 }
+
+/** A combo over a combo endpoint's query: its options once loaded, and '…' for a current value meanwhile. */
+export function QueryComboSelect({
+  query,
+  ...props
+}: Omit<ComboSelectProps, 'options' | 'loading'> & {
+  query: { data?: readonly ComboOption[] | undefined; isPending: boolean };
+}) {
+  return <ComboSelect {...props} options={query.data ?? []} loading={query.isPending} />;
+}
