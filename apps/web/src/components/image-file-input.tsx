@@ -1,10 +1,11 @@
 import type { RefObject } from 'react';
 import { showToast } from '../lib/toast-store.ts';
+import { FileInput } from './file-input.tsx';
 import { IMAGE_ACCEPT, imageFileProblem } from './image-file.ts';
 
 /**
- * The hidden file picker behind an image button (opened with `inputRef.current.click()`): a file outside the
- * portal's image limits is refused with a toast at once, an accepted one goes to `onFile`.
+ * The hidden file picker behind an image button: a file outside the portal's image limits is refused with a toast
+ * at once, an accepted one goes to `onFile`.
  */
 export function ImageFileInput({
   inputRef,
@@ -14,16 +15,10 @@ export function ImageFileInput({
   onFile: (file: File) => void;
 }) {
   return (
-    <input
-      ref={inputRef}
-      type="file"
+    <FileInput
+      inputRef={inputRef}
       accept={IMAGE_ACCEPT}
-      hidden
-      onChange={(event) => {
-        const file = event.target.files?.[0];
-        // Cleared so that choosing the same file again is a new choice.
-        event.target.value = '';
-        if (!file) return;
+      onFile={(file) => {
         const problem = imageFileProblem(file);
         if (problem) showToast(problem, 'warning');
         else onFile(file);
