@@ -2,25 +2,17 @@ import type { Ref } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ComboOption } from '@portal/shared/schemas/combos';
+import type { FieldProps } from './field-props.ts';
 
-type ComboSelectProps = {
+type ComboSelectProps = FieldProps & {
   options: readonly ComboOption[];
   value: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
-  label: string;
-  id: string;
-  name?: string;
   /** The label of '' ('Tutti' in a filter, 'Nessuno' in a form); null when '' is not a choice. */
   emptyLabel?: string | null;
   /** Labels a value missing from the options (e.g. a reference outside the filtered list); the raw value otherwise. */
   missingLabel?: string | undefined;
   loading?: boolean;
-  error?: boolean;
-  helperText?: string | undefined;
-  required?: boolean;
-  readOnly?: boolean;
-  size?: 'small' | 'medium';
   inputRef?: Ref<HTMLInputElement>;
 };
 
@@ -29,37 +21,21 @@ export function ComboSelect({
   options,
   value,
   onChange,
-  onBlur,
-  label,
-  id,
-  name,
   emptyLabel = 'Tutti',
   missingLabel,
   loading = false,
-  error,
-  helperText,
-  required,
   readOnly,
-  size,
-  inputRef,
+  ...field
 }: ComboSelectProps) {
   // A current value the options do not hold still shows (and stays selected) rather than blanking the field.
   const missing = value !== '' && !options.some((option) => option.value === value);
   return (
     <TextField
       select
-      id={id}
-      name={name}
-      label={label}
+      {...field}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
-      error={error}
-      helperText={helperText}
-      required={required}
-      size={size}
       fullWidth
-      inputRef={inputRef}
       slotProps={{ input: { readOnly } }}
     >
       {emptyLabel !== null && (
@@ -75,4 +51,14 @@ export function ComboSelect({
       ))}
     </TextField>
   );
+}
+
+/** A combo over a combo endpoint's query: its options once loaded, and '…' for a current value meanwhile. */
+export function QueryComboSelect({
+  query,
+  ...props
+}: Omit<ComboSelectProps, 'options' | 'loading'> & {
+  query: { data?: readonly ComboOption[] | undefined; isPending: boolean };
+}) {
+  return <ComboSelect {...props} options={query.data ?? []} loading={query.isPending} />;
 }

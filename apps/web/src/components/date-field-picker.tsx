@@ -21,20 +21,7 @@ function toValue(date: Dayjs | null): string {
 }
 
 /** The picker behind DateField, loaded with the first date field a screen shows. */
-export function DateFieldPicker({
-  value,
-  onChange,
-  onCommit,
-  onBlur,
-  label,
-  id,
-  name,
-  error,
-  helperText,
-  required,
-  readOnly,
-  size,
-}: DateFieldProps) {
+export function DateFieldPicker({ value, onChange, onCommit, onBlur, label, readOnly, ...textField }: DateFieldProps) {
   // The last date handed to onCommit: leaving the field again before the save comes back does not send it twice.
   const [committed, setCommitted] = useState(value);
   const { current, change } = usePickerValue({ value, toDayjs, toValue, onNewValue: setCommitted });
@@ -66,12 +53,7 @@ export function DateFieldPicker({
         }}
         slotProps={{
           textField: {
-            id,
-            name,
-            error,
-            helperText,
-            required,
-            size,
+            ...textField,
             fullWidth: true,
             onBlur: () => {
               commit(current);

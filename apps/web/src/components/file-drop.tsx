@@ -7,6 +7,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { showToast } from '../lib/toast-store.ts';
+import { FileInput } from './file-input.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 type FileDropProps = {
@@ -107,18 +108,7 @@ export function FileDrop({ file, onChange, accept, problemOf, label, disabled = 
           {error}
         </Typography>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept={accept}
-        hidden
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          // Cleared so that choosing the same file again is a new choice.
-          event.target.value = '';
-          take(chosen);
-        }}
-      />
+      <FileInput inputRef={input} accept={accept} onFile={take} />
     </Box>
   );
 }

@@ -15,9 +15,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { msg } from '@portal/shared/messages-it';
 import type { GalleryItem } from '@portal/shared/schemas/images';
-import { showToast } from '../lib/toast-store.ts';
 import { useConfirm } from './confirm-dialog.tsx';
-import { IMAGE_ACCEPT, imageFileProblem } from './image-file.ts';
+import { ImageFileInput } from './image-file-input.tsx';
 
 type GalleryProps = {
   items: readonly GalleryItem[] | undefined;
@@ -108,20 +107,7 @@ export function Gallery({ items, onAdd, adding = false, onDelete }: GalleryProps
           >
             Aggiungi immagine
           </Button>
-          <input
-            ref={input}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
-              const problem = imageFileProblem(file);
-              if (problem) showToast(problem, 'warning');
-              else onAdd(file);
-            }}
-          />
+          <ImageFileInput inputRef={input} onFile={onAdd} />
         </>
       )}
       {items && items.length > 0 && (

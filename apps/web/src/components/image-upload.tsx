@@ -4,8 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import EditIcon from '@mui/icons-material/Edit';
-import { showToast } from '../lib/toast-store.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from './image-file.ts';
+import { ImageFileInput } from './image-file-input.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 
 type ImageUploadProps = {
@@ -57,21 +56,7 @@ export function ImageUpload({ src, name, size = 160, onUpload, uploading = false
               <EditIcon />
             </IconButton>
           </Tooltip>
-          <input
-            ref={input}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              // Cleared so that choosing the same file again is a new choice.
-              event.target.value = '';
-              if (!file) return;
-              const problem = imageFileProblem(file);
-              if (problem) showToast(problem, 'warning');
-              else onUpload(file);
-            }}
-          />
+          <ImageFileInput inputRef={input} onFile={onUpload} />
         </>
       )}
     </Box>

@@ -3,42 +3,22 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { formatMoneyInput, parseMoneyInput } from '../lib/formatters.ts';
+import type { FieldProps } from './field-props.ts';
 
 /** '999.999.999,99' and a little room: more is not an amount anyone types here. */
 const MONEY_INPUT_MAX = 16;
 
-type MoneyFieldProps = {
+type MoneyFieldProps = FieldProps & {
   /** Euros (1234.56); null when empty; NaN while the text is not an amount. */
   value: number | null;
   onChange: (value: number | null) => void;
-  onBlur?: () => void;
-  label: string;
-  id: string;
-  name?: string;
-  error?: boolean;
-  helperText?: string | undefined;
-  required?: boolean;
-  readOnly?: boolean;
-  size?: 'small' | 'medium';
 };
 
 /**
  * A money field: typed with a decimal comma ('1234,56', dots as thousands allowed), shown
  * as 1.234,56 with the euro sign once the field is left; a number of euros in the form, 1234.56 on the wire.
  */
-export function MoneyField({
-  value,
-  onChange,
-  onBlur,
-  label,
-  id,
-  name,
-  error,
-  helperText,
-  required,
-  readOnly,
-  size,
-}: MoneyFieldProps) {
+export function MoneyField({ value, onChange, onBlur, readOnly, ...field }: MoneyFieldProps) {
   const [text, setText] = useState(() => formatMoneyInput(value));
   // As in DateField: a new value that is not what this field last reported comes from outside (a reset).
   const [sent, setSent] = useState<number | null>(value);
@@ -50,14 +30,8 @@ export function MoneyField({
 
   return (
     <TextField
-      id={id}
-      name={name}
-      label={label}
+      {...field}
       value={text}
-      error={error}
-      helperText={helperText}
-      required={required}
-      size={size}
       fullWidth
       autoComplete="off"
       onChange={(event) => {

@@ -15,19 +15,7 @@ function toValue(date: Dayjs | null): string {
 }
 
 /** The picker behind MonthYearField, loaded with the first month field a screen shows. */
-export function MonthYearFieldPicker({
-  value,
-  onChange,
-  onBlur,
-  label,
-  id,
-  name,
-  error,
-  helperText,
-  required,
-  readOnly,
-  size,
-}: MonthYearFieldProps) {
+export function MonthYearFieldPicker({ value, onChange, label, readOnly, ...textField }: MonthYearFieldProps) {
   const { current, change } = usePickerValue({ value, toDayjs, toValue });
   const lastYear = new Date().getFullYear() + MONTH_YEARS_AHEAD;
 
@@ -44,7 +32,7 @@ export function MonthYearFieldPicker({
         readOnly={readOnly}
         onChange={(next) => onChange(change(next))}
         slotProps={{
-          textField: { id, name, error, helperText, required, size, fullWidth: true, onBlur },
+          textField: { ...textField, fullWidth: true },
           field: { clearable: !readOnly },
         }}
       />

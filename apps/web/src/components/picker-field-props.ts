@@ -1,3 +1,5 @@
+import type { FieldProps } from './field-props.ts';
+
 /**
  * What a date field reports while its text is not a whole date: a value every date schema refuses ('Data non valida'),
  * so an unfinished date blocks the save instead of being sent as empty.
@@ -8,17 +10,7 @@ export const UNFINISHED_DATE = 'data-incompleta';
 export const UNFINISHED_MONTH = 'mese-incompleto';
 
 /** What the date and the month field share: the outlined text field around the picker. */
-type PickerFieldProps = {
-  onBlur?: () => void;
-  label: string;
-  id: string;
-  name?: string;
-  error?: boolean;
-  helperText?: string | undefined;
-  required?: boolean;
-  readOnly?: boolean;
-  size?: 'small' | 'medium';
-};
+type PickerFieldProps = FieldProps;
 
 export type DateFieldProps = PickerFieldProps & {
   /** YYYY-MM-DD, '' when empty. */

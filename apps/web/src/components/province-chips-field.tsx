@@ -3,36 +3,20 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { provinces, type Province } from '@portal/shared/provinces';
+import type { FieldProps } from './field-props.ts';
 import { matchingProvinces, provinceLabel, provinceOf } from './province-typeahead.tsx';
 
-type ProvinceChipsProps = {
+type ProvinceChipsProps = Omit<FieldProps, 'required' | 'size'> & {
   /** Province siglas, each at most once. */
   value: readonly string[];
   onChange: (siglas: string[]) => void;
-  onBlur?: () => void;
-  label: string;
-  id: string;
-  name?: string;
-  error?: boolean;
-  helperText?: string | undefined;
-  readOnly?: boolean;
 };
 
 /**
  * Several provinces as chips (an area manager's provinces of competence): typed by sigla or name
  * like the province typeahead, each chosen one becomes a chip with its cross. Read-only shows the chips alone.
  */
-export function ProvinceChips({
-  value,
-  onChange,
-  onBlur,
-  label,
-  id,
-  name,
-  error,
-  helperText,
-  readOnly,
-}: ProvinceChipsProps) {
+export function ProvinceChips({ value, onChange, onBlur, id, readOnly, ...input }: ProvinceChipsProps) {
   const selected = value.map(provinceOf);
   return (
     <Autocomplete
@@ -70,10 +54,7 @@ export function ProvinceChips({
       renderInput={(params) => (
         <TextField
           {...params}
-          name={name}
-          label={label}
-          error={error}
-          helperText={helperText}
+          {...input}
           placeholder={readOnly || value.length > 0 ? undefined : 'Aggiungi provincia'}
           slotProps={{ ...params.slotProps, input: { ...params.slotProps.input, readOnly } }}
         />

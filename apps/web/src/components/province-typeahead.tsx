@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { provinces, type Province } from '@portal/shared/provinces';
+import type { FieldProps } from './field-props.ts';
 
 /** A typeahead shows at most 20 results. */
 const MAX_RESULTS = 20;
@@ -36,20 +37,12 @@ export function matchingProvinces(options: readonly Province[], typed: string): 
     .map(({ p }) => p);
 }
 
-type ProvinceTypeaheadProps = {
+type ProvinceTypeaheadProps = Omit<FieldProps, 'label' | 'id'> & {
   /** A province sigla ('MI', 'EE' for abroad) or '' for none. */
   value: string;
   onChange: (sigla: string) => void;
-  onBlur?: () => void;
   label?: string;
   id?: string;
-  name?: string;
-  error?: boolean;
-  helperText?: string | undefined;
-  /** Marks the label with the asterisk (the form's rules decide; the browser's own check stays off). */
-  required?: boolean;
-  readOnly?: boolean;
-  size?: 'small' | 'medium';
   inputRef?: Ref<HTMLInputElement>;
   fullWidth?: boolean;
 };
@@ -61,14 +54,10 @@ export function ProvinceTypeahead({
   onBlur,
   label = 'Provincie',
   id,
-  name,
-  error,
-  helperText,
-  required,
   readOnly,
   size,
-  inputRef,
   fullWidth = true,
+  ...input
 }: ProvinceTypeaheadProps) {
   // A stored value outside today's list (an old import) is still shown, not silently dropped.
   const selected: Province | null = value === '' ? null : provinceOf(value);
@@ -90,12 +79,10 @@ export function ProvinceTypeahead({
       renderInput={(params) => (
         <TextField
           {...params}
-          name={name}
           label={label}
-          error={error}
-          helperText={helperText}
-          required={required}
-          inputRef={inputRef}
+          // name, error, helper text, the asterisk of `required` (the form's rules decide; the browser's own check
+          // stays off) and the input ref.
+          {...input}
           // Read-only reaches the input base too, so the field looks like the other read-only ones.
           slotProps={{ ...params.slotProps, input: { ...params.slotProps.input, readOnly } }}
         />

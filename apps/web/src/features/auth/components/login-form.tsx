@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,8 +7,9 @@ import { landingRole, type Role } from '@portal/shared/roles';
 import { loginBody } from '@portal/shared/schemas/auth-forms';
 import { TextInput } from '../../../components/text-input.tsx';
 import { followLink } from '../../../lib/public-navigation.ts';
-import { login, PublicCallError } from '../api/public-auth.ts';
+import { login } from '../api/public-auth.ts';
 import { usePublicForm } from './use-public-form.ts';
+import { usePublicSubmit } from './use-public-submit.ts';
 
 type LoginFormProps = {
   /** Shown above the fields until the next attempt ('Sessione scaduta, ...'). */
@@ -20,27 +20,14 @@ type LoginFormProps = {
 
 export function LoginForm({ notice, onLoggedIn }: LoginFormProps) {
   const form = usePublicForm(loginBody, { user: '', pwd: '' });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.check();
-    if (!body || pending) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      const roles = await login(body);
-      // A user without any portal role cannot land anywhere: for them the login failed too.
-      const landing = roles && landingRole(roles);
-      // The button keeps turning while the area loads.
-      if (roles && landing) return onLoggedIn(`/${landing}`, roles);
-      setFailure(msg.loginErrata);
-    } catch (error) {
-      setFailure(error instanceof PublicCallError ? error.message : msg.erroreInterno);
-    }
-    setPending(false);
-  };
+  const { pending, failure, submit } = usePublicSubmit(form, async (body) => {
+    const roles = await login(body);
+    // A user without any portal role cannot land anywhere: for them the login failed too.
+    const landing = roles && landingRole(roles);
+    // The button keeps turning while the area loads.
+    if (roles && landing) return void onLoggedIn(`/${landing}`, roles);
+    return msg.loginErrata;
+  });
 
   const message = failure ?? notice;
   return (

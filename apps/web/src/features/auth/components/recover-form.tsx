@@ -1,36 +1,22 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { msg } from '@portal/shared/messages-it';
 import { resetRequestBody } from '@portal/shared/schemas/auth-forms';
 import { TextInput } from '../../../components/text-input.tsx';
 import { followLink, navigate } from '../../../lib/public-navigation.ts';
-import { PublicCallError, requestPasswordReset } from '../api/public-auth.ts';
+import { requestPasswordReset } from '../api/public-auth.ts';
 import { usePublicForm } from './use-public-form.ts';
+import { usePublicSubmit } from './use-public-submit.ts';
 
 export function RecoverForm() {
   const form = usePublicForm(resetRequestBody, { user: '' });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.check();
-    if (!body || pending) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await requestPasswordReset(body);
-      navigate('/resetted', { replace: true });
-    } catch (error) {
-      if (error instanceof PublicCallError && Object.keys(error.fields).length > 0) form.setErrors({ ...error.fields });
-      else setFailure(error instanceof PublicCallError ? error.message : msg.erroreInterno);
-      setPending(false);
-    }
-  };
+  const { pending, failure, submit } = usePublicSubmit(form, async (body) => {
+    await requestPasswordReset(body);
+    navigate('/resetted', { replace: true });
+    return undefined;
+  });
 
   return (
     <Box component="form" noValidate onSubmit={submit}>

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import { msg } from '@portal/shared/messages-it';
 import { capoareaQuery, type CapoareaRow } from '@portal/shared/schemas/capoarea';
-import { ComboSelect } from '../../../components/combo-select.tsx';
+import { QueryComboSelect } from '../../../components/combo-select.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
@@ -91,12 +91,11 @@ export function CapoareaListScreen() {
           value={list.values.fname}
           onChange={(fname) => list.setFilters({ fname })}
         />
-        <ComboSelect
+        <QueryComboSelect
           id="filter-fstate"
           label="Provincia"
           size="small"
-          options={states.data ?? []}
-          loading={states.isPending}
+          query={states}
           value={list.values.fstate}
           onChange={(fstate) => list.setFilters({ fstate })}
         />

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { ComboSelect } from '../../../components/combo-select.tsx';
+import { QueryComboSelect } from '../../../components/combo-select.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
 
 /** The area manager's export picker: one coupon type, switched off ones included, or all. */
@@ -19,11 +19,10 @@ export function ExportCouponsDialog({ onClose, onExport }: { onClose: () => void
         <DialogContentText sx={{ mb: 2 }}>
           Un foglio con i posatori dell’elenco, il rivenditore che li segue e le cifre dei loro coupon.
         </DialogContentText>
-        <ComboSelect
+        <QueryComboSelect
           id="export-tipo-coupon"
           label="Tipo coupon"
-          options={types.data ?? []}
-          loading={types.isPending}
+          query={types}
           value={tipo}
           emptyLabel="Tutti i tipi"
           onChange={setTipo}

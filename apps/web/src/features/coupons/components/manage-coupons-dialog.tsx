@@ -12,7 +12,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { msg } from '@portal/shared/messages-it';
 import type { CouponRow } from '@portal/shared/schemas/coupons';
 import { reportUrl } from '@portal/shared/schemas/reports';
-import { ComboSelect } from '../../../components/combo-select.tsx';
+import { QueryComboSelect } from '../../../components/combo-select.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -101,12 +101,11 @@ export function ManageCouponsDialog({
           sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
         >
           <Box sx={{ minWidth: 240, flex: { xs: 1, sm: 'none' } }}>
-            <ComboSelect
+            <QueryComboSelect
               id="assegna-tipo"
               label="Tipo coupon"
               size="small"
-              options={types.data ?? []}
-              loading={types.isPending}
+              query={types}
               value={tipo}
               emptyLabel="Scegli…"
               onChange={setTipo}

@@ -25,8 +25,8 @@ import {
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ApiError, errorReason } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast-store.ts';
+import { useFieldErrors } from '../../../lib/use-field-errors.ts';
 import { useSaveDocument } from '../api/change-documents.ts';
 import { useDocument, useDocumentGroups } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
@@ -55,33 +55,22 @@ export function DocumentEdit({ id }: { id: string }) {
   );
 }
 
-type Errors = Partial<Record<'title' | 'dests', string>>;
-
 function DocumentForm({ doc }: { doc: DocumentRow }) {
   const groups = useDocumentGroups();
   const save = useSaveDocument();
   const [title, setTitle] = useState(doc.title);
   const [dests, setDests] = useState<Role[]>(doc.dests.filter((d) => d.state).map((d) => d.name));
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, refuse, saveFailed } = useFieldErrors<'title' | 'dests'>();
 
   const submit = () => {
     const parsed = documentSaveBody.safeParse({ title, dests });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Errors] ??= issue.message;
-      setErrors(found);
-      showToast(parsed.error.issues[0]?.message ?? msg.correggereErrori);
-      return;
-    }
+    if (!parsed.success) return refuse(parsed.error.issues);
     setErrors({});
     save.mutate(
       { id: doc.uuid, body: parsed.data },
       {
         onSuccess: () => showToast(msg.datiSalvati, 'success'),
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
-          showToast(errorReason(error, msg.erroreSalvataggio));
-        },
+        onError: saveFailed,
       },
     );
   };

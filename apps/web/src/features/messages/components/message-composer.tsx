@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { msg } from '@portal/shared/messages-it';
 import { landingRole, type Role } from '@portal/shared/roles';
 import {
   MESSAGE_BODY_MAX,
@@ -20,8 +19,8 @@ import {
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ApiError, errorReason } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast-store.ts';
+import { useFieldErrors } from '../../../lib/use-field-errors.ts';
 import { useRoles } from '../../auth/api/get-session.ts';
 import { useDests } from '../api/get-dests.ts';
 import { useMessage } from '../api/get-message.ts';
@@ -65,8 +64,6 @@ export function MessageComposer({ area, id }: { area: Role; id: string }) {
   );
 }
 
-type Errors = Partial<Record<'oggetto' | 'content' | 'dests', string>>;
-
 /** Whether a change came from the option list (a click on an option, Enter on the highlighted one), not a chip. */
 const pickedFromList = (event: SyntheticEvent) =>
   event.type === 'keydown'
@@ -81,21 +78,12 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
   const [oggetto, setOggetto] = useState(message.title);
   const [content, setContent] = useState(message.content);
   const [typed, setTyped] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, refuse, saveFailed } = useFieldErrors<'oggetto' | 'content' | 'dests'>();
   const options = useDests(typed.trim());
 
   const submit = () => {
     const parsed = messageSaveBody.safeParse({ oggetto, content, dests: dests.map((d) => d.id) });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as keyof Errors;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      showToast(parsed.error.issues[0]?.message ?? msg.correggereErrori);
-      return;
-    }
+    if (!parsed.success) return refuse(parsed.error.issues);
     setErrors({});
     save.mutate(
       { id: message.uuid, body: parsed.data },
@@ -110,10 +98,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
           // After sending, the communications of the user's first role.
           navigate(`/${landingRole(roles) ?? area}/comunicazioni`);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
-          showToast(errorReason(error, msg.erroreSalvataggio));
-        },
+        onError: saveFailed,
       },
     );
   };

@@ -9,7 +9,7 @@ import { msg } from '@portal/shared/messages-it';
 import type { Role } from '@portal/shared/roles';
 import { messagesQuery, type MessageRow } from '@portal/shared/schemas/messages';
 import type { BarAction } from '../../../components/action-bar.tsx';
-import { ComboSelect } from '../../../components/combo-select.tsx';
+import { QueryComboSelect } from '../../../components/combo-select.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
@@ -83,12 +83,11 @@ function MessagesFilters({ list, folder }: { list: FilterList; folder: Folder })
         value={list.values.foggetto}
         onChange={(foggetto) => list.setFilters({ foggetto })}
       />
-      <ComboSelect
+      <QueryComboSelect
         id="filter-tiporead"
         label="Tipo"
         size="small"
-        options={tipi.data ?? []}
-        loading={tipi.isPending}
+        query={tipi}
         value={list.values.tiporead}
         onChange={(tiporead) => list.setFilters({ tiporead })}
       />

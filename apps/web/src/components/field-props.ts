@@ -1,0 +1,12 @@
+/** What every outlined form field of the portal takes around its value: label, id, error and the read-only state. */
+export type FieldProps = {
+  onBlur?: () => void;
+  label: string;
+  id: string;
+  name?: string;
+  error?: boolean;
+  helperText?: string | undefined;
+  required?: boolean;
+  readOnly?: boolean;
+  size?: 'small' | 'medium';
+};
