@@ -51,6 +51,12 @@ for (const area of areas) {
     await shot(page, `${area.user}-avatar-menu`);
     await page.getByRole('menuitem', { name: 'PROFILO' }).click();
     await expect(page).toHaveURL(`${area.path}/profilo`);
+
+    // An unknown path inside the area: the area's own 'Pagina non trovata', with the way back to its home.
+    await page.goto(`${area.path}/pagina-inesistente`);
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    await page.getByRole('link', { name: 'Torna alla Home' }).click();
+    await expect(page).toHaveURL(area.path);
   });
 }
 

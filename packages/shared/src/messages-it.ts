@@ -26,7 +26,6 @@ export const msg = {
   confermaCancellazionePosatori: (n: number) => `Confermi Cancellazione di ${n} posatori?`,
   confermaResetPassword: 'Confermi Reimpostazione password?',
   confermaInvioMassivo: 'Confermi Invio massivo?',
-  inPreparazione: 'In preparazione',
   // Server-side messages the spec leaves to us (bad input is a 400 with an Italian reason).
   sessioneScaduta: 'Sessione scaduta, effettua di nuovo il login',
   nonAutenticato: 'Accesso non effettuato',

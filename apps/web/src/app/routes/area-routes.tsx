@@ -1,10 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { Role } from '@portal/shared/roles';
-import { InPreparazione } from '../../components/in-preparazione.tsx';
 import { PageNotFound } from '../../components/page-not-found.tsx';
-
-/** A screen of an area, by path relative to the area ('' is the area home) and its title. */
-export type Screen = { readonly path: string; readonly title: string };
 
 /**
  * The communications screens of an area: the folders, a message, and the composer ('nuovo') or
@@ -53,16 +49,7 @@ export function documentRoutes(area: Role): RouteObject[] {
   ];
 }
 
-/**
- * The routes of an area whose screens are still placeholders ('In preparazione'), plus the area's
- * own 'Pagina non trovata'. A screen gets built by replacing its entry with a lazy route.
- */
-export function areaRoutes(area: Role, screens: readonly Screen[]): RouteObject[] {
-  return [
-    ...screens.map((screen): RouteObject => {
-      const element = <InPreparazione title={screen.title} />;
-      return screen.path === '' ? { index: true, element } : { path: screen.path, element };
-    }),
-    { path: '*', element: <PageNotFound homePath={`/${area}`} homeLabel="Torna alla Home" /> },
-  ];
+/** The area's own 'Pagina non trovata', with the way back to the area's home. */
+export function notFoundRoute(area: Role): RouteObject {
+  return { path: '*', element: <PageNotFound homePath={`/${area}`} homeLabel="Torna alla Home" /> };
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
+import { communicationRoutes, documentRoutes, notFoundRoute } from '../area-routes.tsx';
 
 /** Every /admin screen; the built ones are lazy chunks of their own. */
 export const adminRoutes: RouteObject[] = [
@@ -103,5 +103,5 @@ export const adminRoutes: RouteObject[] = [
     path: 'impposatori/:id',
     lazy: async () => ({ Component: (await import('./admin-impposatori-page.tsx')).AdminImpposatoriPage }),
   },
-  ...areaRoutes('admin', []),
+  notFoundRoute('admin'),
 ];

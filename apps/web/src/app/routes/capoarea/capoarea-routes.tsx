@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
+import { communicationRoutes, documentRoutes, notFoundRoute } from '../area-routes.tsx';
 
 /** Every /capoarea screen; the built ones are lazy chunks of their own. */
 export const capoareaRoutes: RouteObject[] = [
@@ -48,5 +48,5 @@ export const capoareaRoutes: RouteObject[] = [
       return { element: <CouponsViewPage area="capoarea" /> };
     },
   },
-  ...areaRoutes('capoarea', []),
+  notFoundRoute('capoarea'),
 ];

@@ -1,5 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
+import { communicationRoutes, documentRoutes, notFoundRoute } from '../area-routes.tsx';
 import { RequireStatoOk } from './require-stato-ok.tsx';
 
 /**
@@ -29,7 +29,7 @@ export const posatoreRoutes: RouteObject[] = [
         path: 'coupons',
         lazy: async () => ({ Component: (await import('../coupon-pages.tsx')).MyCouponsPage }),
       },
-      ...areaRoutes('posatore', []),
+      notFoundRoute('posatore'),
     ],
   },
 ];

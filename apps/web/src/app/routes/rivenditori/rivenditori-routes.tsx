@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { areaRoutes, communicationRoutes, documentRoutes } from '../area-routes.tsx';
+import { communicationRoutes, documentRoutes, notFoundRoute } from '../area-routes.tsx';
 
 /** Every /rivenditori screen; the built ones are lazy chunks of their own. */
 export const rivenditoriRoutes: RouteObject[] = [
@@ -31,5 +31,5 @@ export const rivenditoriRoutes: RouteObject[] = [
   },
   ...communicationRoutes('rivenditori', { compose: true }),
   ...documentRoutes('rivenditori'),
-  ...areaRoutes('rivenditori', []),
+  notFoundRoute('rivenditori'),
 ];
