@@ -138,14 +138,24 @@ export async function inboxPage(db: DbOrTx, userUuid: string, f: FolderFilters, 
   const list = inboxList(db, userUuid, f, await subjectVia(db, 'inbox', userUuid, f));
   const reccount = await countList(list);
   const win = pageWindow(reccount, query);
-  const rows = await pageRows(db, list, win, reccount, (uuids) =>
-    db
-      .selectFrom('messages as m')
-      .innerJoin('message_recipients as r', 'r.message_uuid', 'm.uuid')
-      .select(['m.uuid', 'm.sender_uuid', 'm.oggetto', 'm.content', 'm.dest', 'r.read_at', 'r.created_at'])
-      .where('r.user_uuid', '=', userUuid)
-      .where('m.uuid', 'in', uuids)
-      .execute(),
+  // The viewer's recipient row of each message by its primary key (message_uuid, user_uuid). As a join filtered on
+  // r.user_uuid, SQLite read the viewer's whole range of message_recipients_inbox for every page (9 ms for the
+  // admin's 36,000 received messages, against 0.1 ms).
+  const rows = await pageRows(db, list, win, reccount, async (uuids) =>
+    (
+      await db
+        .selectFrom('messages as m')
+        .select(['m.uuid', 'm.sender_uuid', 'm.oggetto', 'm.content', 'm.dest'])
+        .select((eb) => {
+          const recipient = eb
+            .selectFrom('message_recipients as r')
+            .whereRef('r.message_uuid', '=', 'm.uuid')
+            .where('r.user_uuid', '=', userUuid);
+          return [recipient.select('r.read_at').as('read_at'), recipient.select('r.created_at').as('created_at')];
+        })
+        .where('m.uuid', 'in', uuids)
+        .execute()
+    ).map((m) => ({ ...m, read_at: m.read_at ?? null, created_at: m.created_at ?? '' })),
   );
   return { rows, win, reccount };
 }

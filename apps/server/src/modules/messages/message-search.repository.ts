@@ -84,14 +84,24 @@ function folderEntries(
         .execute(),
     );
   }
-  return folderWindow(db, inboxList(db, userUuid, f, via), win, (uuids) =>
-    db
-      .selectFrom('message_recipients as r')
-      .innerJoin('messages as m', 'm.uuid', 'r.message_uuid')
-      .select(['m.uuid', 'm.oggetto', 'm.oggetto_key', 'r.created_at'])
-      .where('r.user_uuid', '=', userUuid)
-      .where('r.message_uuid', 'in', uuids)
-      .execute(),
+  // The messages by primary key and the viewer's recipient row of each by its own (message_uuid, user_uuid): a join
+  // filtered on r.user_uuid made SQLite read the viewer's whole inbox range for every window.
+  return folderWindow(db, inboxList(db, userUuid, f, via), win, async (uuids) =>
+    (
+      await db
+        .selectFrom('messages as m')
+        .select(['m.uuid', 'm.oggetto', 'm.oggetto_key'])
+        .select((eb) =>
+          eb
+            .selectFrom('message_recipients as r')
+            .select('r.created_at')
+            .whereRef('r.message_uuid', '=', 'm.uuid')
+            .where('r.user_uuid', '=', userUuid)
+            .as('created_at'),
+        )
+        .where('m.uuid', 'in', uuids)
+        .execute()
+    ).map((m) => ({ ...m, created_at: m.created_at ?? '' })),
   );
 }
 
