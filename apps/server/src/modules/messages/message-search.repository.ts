@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { CONTAINS_MIN, containsUpTo, FEW_MATCHES, fold, walkMatching } from '../../lib/text-search.ts';
+import { CONTAINS_MIN, containsUpTo, FEW_MATCHES, fold, rowContains, walkMatching } from '../../lib/text-search.ts';
 import {
   folderWindow,
   inboxList,
@@ -19,8 +19,6 @@ export const newestFirst = (a: { created_at: string }, b: { created_at: string }
 
 type Match = Found & { sender_uuid: string | null };
 
-/** A folder entry as the walk compares it: the message, its subject folded as the Oggetto filter reads it. */
-type Entry = Found & { oggetto_key: string };
 const found = ({ uuid, oggetto, created_at }: Found): Found => ({ uuid, oggetto, created_at });
 
 /** The messages whose subject contains the text (3 characters or more), at most `max`, through the trigram index. */
@@ -74,14 +72,10 @@ function folderEntries(
   f: FolderFilters,
   via: SubjectVia,
   win: { size: number; offset: number },
-): Promise<Entry[]> {
+): Promise<Found[]> {
   if (folder === 'outbox') {
     return folderWindow(db, outboxList(db, userUuid, f, via), win, (uuids) =>
-      db
-        .selectFrom('messages')
-        .select(['uuid', 'oggetto', 'oggetto_key', 'created_at'])
-        .where('uuid', 'in', uuids)
-        .execute(),
+      db.selectFrom('messages').select(['uuid', 'oggetto', 'created_at']).where('uuid', 'in', uuids).execute(),
     );
   }
   // The messages by primary key and the viewer's recipient row of each by its own (message_uuid, user_uuid): a join
@@ -90,7 +84,7 @@ function folderEntries(
     (
       await db
         .selectFrom('messages as m')
-        .select(['m.uuid', 'm.oggetto', 'm.oggetto_key'])
+        .select(['m.uuid', 'm.oggetto'])
         .select((eb) =>
           eb
             .selectFrom('message_recipients as r')
@@ -105,21 +99,41 @@ function folderEntries(
   );
 }
 
+/** Which of a walked window's messages have a subject containing the text, each with its folder date. */
+function matchedEntries(db: DbOrTx, folder: Folder, userUuid: string, uuids: string[], text: string) {
+  const contains = rowContains(oggettoField, text);
+  if (folder === 'outbox') {
+    return db
+      .selectFrom('messages')
+      .select(['messages.uuid', 'messages.oggetto', 'messages.created_at'])
+      .where('messages.uuid', 'in', uuids)
+      .where(contains)
+      .execute();
+  }
+  // The recipient row by its primary key (message, user), as amongMatches reads it.
+  return db
+    .selectFrom('messages')
+    .crossJoin('message_recipients as r')
+    .select(['messages.uuid', 'messages.oggetto', 'r.created_at'])
+    .where('messages.uuid', 'in', uuids)
+    .where(contains)
+    .whereRef('r.message_uuid', '=', 'messages.uuid')
+    .where('r.user_uuid', '=', userUuid)
+    .execute();
+}
+
 /**
- * A common word: the folder's newest entries (at most SEARCH_WALK), each message's folded subject compared as the
- * Oggetto filter compares it, until `limit` are found; `complete` is false when the walk ended first.
+ * A common word: the folder's newest entries (at most SEARCH_WALK), their keys read from the folder's index and
+ * each window's subjects compared in the database as the Oggetto filter compares them, until `limit` are found;
+ * `complete` is false when the walk ended first. Only the matches are read into the process.
  */
 async function walkFolder(db: DbOrTx, folder: Folder, userUuid: string, text: string, limit: number) {
-  const needle = fold(text);
-  const subjects = new Map<string, string>();
+  const list = folder === 'inbox' ? inboxList(db, userUuid, {}, 'folder') : outboxList(db, userUuid, {}, 'folder');
   const walked = await walkMatching(
-    async (offset, size) => {
-      const entries = await folderEntries(db, folder, userUuid, {}, 'folder', { size, offset });
-      for (const e of entries) subjects.set(e.uuid, e.oggetto_key);
-      return entries;
-    },
+    (offset, size) =>
+      folderWindow(db, list, { offset, size }, (uuids) => Promise.resolve(uuids.map((uuid) => ({ uuid })))),
     limit,
-    (uuids) => Promise.resolve(new Map(uuids.filter((u) => subjects.get(u)?.includes(needle)).map((u) => [u, {}]))),
+    async (uuids) => new Map((await matchedEntries(db, folder, userUuid, uuids, text)).map((e) => [e.uuid, e])),
   );
   return { ...walked, found: walked.found.map(found) };
 }
