@@ -132,7 +132,9 @@ export async function seedStressPartners(db: Db, net: StressNetwork, count: numb
       cell: g.chance(0.5) ? `3${g.digits(2)} ${g.digits(7)}` : '',
       email: `info@${slug(ragsoc)}${i}.it`,
       website: `www.${slug(ragsoc)}.it`,
-      capoarea: covering.length > 0 && g.chance(0.85) ? g.pick(covering).uuid : null,
+      // An owning manager's province is his alone, as its installers are (seedStressPosatori).
+      capoarea:
+        covering.find((c) => c.owns)?.uuid ?? (covering.length > 0 && g.chance(0.85) ? g.pick(covering).uuid : null),
       rivenditore: resellers.length > 0 && g.chance(0.5) ? g.pick(resellers).uuid : null,
       img: '',
       dtrinnovo: '',

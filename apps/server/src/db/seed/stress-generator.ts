@@ -122,8 +122,10 @@ export function accountsOf(g: Gen, passwordHash: string) {
 /** What a table seeded later needs to know of the network seeded before it. */
 export type StressNetwork = {
   passwordHash: string;
-  capoarea: { uuid: string; provs: string[] }[];
-  rivenditori: { uuid: string; provs: string[] }[];
+  /** owns: the manager holds every installer of his provinces, as most real area managers do. */
+  capoarea: { uuid: string; provs: string[]; owns: boolean }[];
+  /** big: the reseller takes most installers of his provinces (thousands). */
+  rivenditori: { uuid: string; provs: string[]; big: boolean }[];
   /** uuid and reseller of every installer, in insertion order. */
   posatori: { uuid: string; rivenditore: string | null }[];
   couponTypes: { uuid: string; valore: number; mesi: number; active: boolean }[];

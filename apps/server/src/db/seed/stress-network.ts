@@ -56,8 +56,10 @@ export async function seedStressAdmin(db: Db, net: StressNetwork, seed: number):
 }
 
 /**
- * Area managers: the first is the bench's `capoarea` (Milano, Bergamo, Brescia); the others cover one or two
- * provinces each, weighted like the installers, so every province has a few.
+ * Area managers: the first is the bench's `capoarea` (Milano, Bergamo, Brescia), his installers assigned among the
+ * province's managers; the second, `capoarea.001`, owns every installer of his five provinces (Roma, Napoli, Torino,
+ * Latina, Frosinone), as real area managers do, and so does about one in four of the others. The others cover one or
+ * two provinces each, weighted like the installers, so every province has a few.
  */
 export async function seedStressCapoarea(db: Db, net: StressNetwork, count: number, seed: number): Promise<void> {
   const g = generator(seed);
@@ -66,12 +68,18 @@ export async function seedStressCapoarea(db: Db, net: StressNetwork, count: numb
   const provRows: { capoarea_uuid: string; prov: string }[] = [];
   for (let i = 0; i < count; i++) {
     const first = i === 0;
-    const provs = first ? ['MI', 'BG', 'BS'] : [...new Set([pickPlace(g.random).state, pickPlace(g.random).state])];
+    const owner = i === 1;
+    const provs = first
+      ? ['MI', 'BG', 'BS']
+      : owner
+        ? [...OWNER_PROVS]
+        : [...new Set([pickPlace(g.random).state, pickPlace(g.random).state])];
+    const owns = owner || (!first && g.chance(0.25));
     const female = g.chance(0.3);
     const name = g.pick(female ? femaleNames : maleNames);
     const lastname = pickSurname(g.random);
     const p = person(g, name, lastname, placeOf(provs[0] ?? 'MI'), i);
-    const stato = first ? 'active' : accountStato(g);
+    const stato = first || owner ? 'active' : accountStato(g);
     const userUuid = accounts.add(
       first ? 'capoarea' : `capoarea.${String(i).padStart(3, '0')}`,
       p.email,
@@ -91,7 +99,7 @@ export async function seedStressCapoarea(db: Db, net: StressNetwork, count: numb
       updated_at: NOW,
     });
     for (const prov of provs) provRows.push({ capoarea_uuid: uuid, prov });
-    net.capoarea.push({ uuid, provs });
+    net.capoarea.push({ uuid, provs, owns });
   }
   await db.transaction().execute(async (tx) => {
     await accounts.insert(tx);
@@ -100,7 +108,16 @@ export async function seedStressCapoarea(db: Db, net: StressNetwork, count: numb
   });
 }
 
-/** Resellers: the first is the bench's `rivenditore` (Milano, with Monza); the others one or two provinces each. */
+/** The provinces of the bench's owning area manager (capoarea.001). */
+const OWNER_PROVS = ['RM', 'NA', 'TO', 'LT', 'FR'] as const;
+/** The provinces of the bench's big reseller (rivenditore.0001), who holds most of their installers. */
+const BIG_RESELLER_PROVS = ['RM', 'NA', 'LT', 'FR', 'CE'] as const;
+
+/**
+ * Resellers: the first is the bench's `rivenditore` (Milano, with Monza); the second, `rivenditore.0001`, is a big
+ * one (Roma, Napoli, Latina, Frosinone, Caserta) holding most installers there, thousands; the others one or two
+ * provinces each.
+ */
 export async function seedStressRivenditori(db: Db, net: StressNetwork, count: number, seed: number): Promise<void> {
   const g = generator(seed);
   const accounts = accountsOf(g, net.passwordHash);
@@ -109,15 +126,18 @@ export async function seedStressRivenditori(db: Db, net: StressNetwork, count: n
   const kinds = ['Ceramiche', 'Edilceramica', 'Pavimenti', 'Superfici', 'Piastrelle', 'Arredobagno', 'Materiali'];
   for (let i = 0; i < count; i++) {
     const first = i === 0;
-    const home = first ? placeOf('MI') : pickPlace(g.random);
+    const big = i === 1;
+    const home = first ? placeOf('MI') : big ? placeOf('RM') : pickPlace(g.random);
     const provs = first
       ? ['MI', 'MB']
-      : [...new Set([home.state, ...(g.chance(0.4) ? [pickPlace(g.random).state] : [])])];
+      : big
+        ? [...BIG_RESELLER_PROVS]
+        : [...new Set([home.state, ...(g.chance(0.4) ? [pickPlace(g.random).state] : [])])];
     const name = g.pick(maleNames);
     const lastname = pickSurname(g.random);
     const ragsoc = `${g.pick(kinds)} ${lastname}${g.pick(legalForms)}`;
     const p = person(g, name, lastname, home, i);
-    const stato = first ? 'active' : accountStato(g);
+    const stato = first || big ? 'active' : accountStato(g);
     const userUuid = accounts.add(
       first ? 'rivenditore' : `rivenditore.${String(i).padStart(4, '0')}`,
       p.email,
@@ -136,12 +156,12 @@ export async function seedStressRivenditori(db: Db, net: StressNetwork, count: n
       piva: piva(g),
       codfis: '',
       website: `www.${slug(ragsoc)}.it`,
-      capoarea: covering.length > 0 ? g.pick(covering).uuid : null,
+      capoarea: covering.find((c) => c.owns)?.uuid ?? (covering.length > 0 ? g.pick(covering).uuid : null),
       created_at: NOW,
       updated_at: NOW,
     });
     for (const prov of provs) provRows.push({ rivenditore_uuid: uuid, prov });
-    net.rivenditori.push({ uuid, provs });
+    net.rivenditori.push({ uuid, provs, big });
   }
   await db.transaction().execute(async (tx) => {
     await accounts.insert(tx);
@@ -160,8 +180,14 @@ export async function seedStressPosatori(db: Db, net: StressNetwork, count: numb
   const capoareaByProv = new Map<string, string[]>();
   for (const c of net.capoarea)
     for (const p of c.provs) capoareaByProv.set(p, [...(capoareaByProv.get(p) ?? []), c.uuid]);
+  // A province of an owning manager is his alone (the first owner listed, when two cover it).
+  const ownerByProv = new Map<string, string>();
+  for (const c of net.capoarea)
+    if (c.owns) for (const p of c.provs) if (!ownerByProv.has(p)) ownerByProv.set(p, c.uuid);
   const rivByProv = new Map<string, string[]>();
   for (const r of net.rivenditori) for (const p of r.provs) rivByProv.set(p, [...(rivByProv.get(p) ?? []), r.uuid]);
+  const bigByProv = new Map<string, string>();
+  for (const r of net.rivenditori) if (r.big) for (const p of r.provs) if (!bigByProv.has(p)) bigByProv.set(p, r.uuid);
   const benchCapoarea = net.capoarea[0]?.uuid ?? null;
   const benchRivenditore = net.rivenditori[0]?.uuid ?? null;
 
@@ -188,9 +214,18 @@ export async function seedStressPosatori(db: Db, net: StressNetwork, count: numb
       ? accounts.add(demo ? 'posatore' : `posatore.${String(i).padStart(5, '0')}`, p.email, 'posatore', userStato)
       : null;
     const resellers = rivByProv.get(place.state) ?? [];
-    const rivenditore = demo ? benchRivenditore : resellers.length > 0 && g.chance(0.75) ? g.pick(resellers) : null;
+    const big = bigByProv.get(place.state);
+    const rivenditore = demo
+      ? benchRivenditore
+      : big && g.chance(0.85)
+        ? big
+        : resellers.length > 0 && g.chance(0.75)
+          ? g.pick(resellers)
+          : null;
     const covering = capoareaByProv.get(place.state) ?? [];
-    const capoarea = demo ? benchCapoarea : covering.length > 0 && g.chance(0.9) ? g.pick(covering) : null;
+    const capoarea = demo
+      ? benchCapoarea
+      : (ownerByProv.get(place.state) ?? (covering.length > 0 && g.chance(0.9) ? g.pick(covering) : null));
     const tipo = g.pick(qualifiche);
     const expert = tipo === 'ESPERTO' || tipo === 'MASTER';
     const form = g.pick(companyForms);
