@@ -40,15 +40,23 @@ export type ListOrder = readonly (readonly [column: string, direction: 'asc' | '
 /** One part of a viewer's reach: the rows whose column equals the value (an indexed column). */
 export type ReachPart = readonly [column: string, value: string];
 
+/** A reach's parts once each (a province named twice, as the manager's and as the reseller's, is one part). */
+const distinctParts = (parts: readonly ReachPart[]) =>
+  parts.filter(([c, v], i) => parts.findIndex(([c2, v2]) => c2 === c && v2 === v) === i);
+
+const partIs = (table: string, [column, value]: ReachPart) => sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${value}`;
+
 /**
  * The conditions of a reach made of overlapping parts (assigned to me, or in one of my provinces), as disjoint
  * arms: each part without the rows of the parts before it. Each arm is an equality on an index that continues
- * with the list's order, so arms are counted apart and merged in order (pageRows), never sorted.
+ * with the list's order, so arms are counted apart and summed (countQueries). A page reads the parts as they are
+ * (reachParts): an arm's exclusion is a test of each of its rows, and when the manager owns his provinces, as area
+ * managers do, it reads a province arm to its end to find nothing.
  */
 export function reachArms(table: string, parts: readonly ReachPart[]): Expression<SqlBool>[] {
-  const unique = parts.filter(([c, v], i) => parts.findIndex(([c2, v2]) => c2 === c && v2 === v) === i);
-  return unique.map(([column, value], i) => {
-    const own = sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${value}`;
+  const unique = distinctParts(parts);
+  return unique.map((part, i) => {
+    const own = partIs(table, part);
     const before = unique
       .slice(0, i)
       .map(([c, v]) => sql<SqlBool>`(${sql.ref(`${table}.${c}`)} is null or ${sql.ref(`${table}.${c}`)} <> ${v})`);
@@ -56,17 +64,46 @@ export function reachArms(table: string, parts: readonly ReachPart[]): Expressio
   });
 }
 
+/** A reach's parts as they are, overlapping: one equality each, on an index that continues with the list's order. */
+export const reachParts = (table: string, parts: readonly ReachPart[]): Expression<SqlBool>[] =>
+  distinctParts(parts).map((part) => partIs(table, part));
+
+/**
+ * A list's arms over a reach (a query with the list's filters, narrowed by each part): the disjoint ones that its
+ * counts and whole-list reads use, and the overlapping ones its pages read (ListQuery.parts).
+ */
+export function reachList<T extends keyof Database>(
+  table: T,
+  q: SelectQueryBuilder<Database, T, object>,
+  parts: readonly ReachPart[],
+): Pick<ListQuery<T>, 'arms' | 'parts'> {
+  return {
+    arms: reachArms(table, parts).map((arm) => q.where(arm)),
+    parts: reachParts(table, parts).map((part) => q.where(part)),
+  };
+}
+
+/** The list with each of its arms (and of its overlapping parts) narrowed by one more condition. */
+export function narrowList<T extends keyof Database>(
+  list: ListQuery<T>,
+  narrow: (q: SelectQueryBuilder<Database, T, object>) => SelectQueryBuilder<Database, T, object>,
+): ListQuery<T> {
+  return { ...list, arms: list.arms.map(narrow), ...(list.parts ? { parts: list.parts.map(narrow) } : {}) };
+}
+
 const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
 
 /**
  * A list as the repositories describe it. `arms`: its disjoint parts (one, or one per reachArms condition), with
- * their filters and no selection. `matched`: a filter whose rows no order index can deliver in order (a
- * contains-search, an "or" over two tables) is active: its matched rows are sorted (their count is read anyway),
- * rather than an order index walked in the hope of meeting them early.
+ * their filters and no selection. `parts`: the same rows as overlapping parts (reachList), when the list is a
+ * reach of several: a page reads these and drops the duplicates in the merge. `matched`: a filter whose rows no
+ * order index can deliver in order (a contains-search, an "or" over two tables) is active: its matched rows are
+ * sorted (their count is read anyway), rather than an order index walked in the hope of meeting them early.
  */
 export type ListQuery<T extends keyof Database> = {
   table: T;
   arms: readonly SelectQueryBuilder<Database, T, object>[];
+  parts?: readonly SelectQueryBuilder<Database, T, object>[];
   order: ListOrder;
   matched: boolean;
 };
@@ -81,10 +118,13 @@ export const UNCOUNTED = Number.MAX_SAFE_INTEGER;
 /**
  * One page of a list, in its order, in two reads. First the page's keys: the order's columns, which its index
  * holds, so an OFFSET skips index entries only; the arms, as a UNION ALL in a derived table, are merged along their
- * indexes (SQLite's merge of ordered arms, PostgreSQL's Merge Append), with LIMIT/OFFSET on top. A page in the
- * second half is read walking the order from the other end and turned round, so the pager's last page costs what
- * its first does and the deepest page is the middle one. Then `rowsOf` reads those rows by primary key, with what
- * they show from other tables (labels, account stato), for the page's rows only; they come back in the keys' order.
+ * indexes (SQLite's merge of ordered arms, PostgreSQL's Merge Append), with LIMIT/OFFSET on top. A reach's
+ * overlapping parts are merged the same way with their duplicates dropped as they meet (SQLite: a compound UNION
+ * ordered as a whole, MERGE (UNION); PostgreSQL: a row equal to the one before it in the Merge Append is dropped),
+ * so each part is read only as far as the page, whoever owns what. A page in the second half is read walking the
+ * order from the other end and turned round, so the pager's last page costs what its first does and the deepest
+ * page is the middle one. Then `rowsOf` reads those rows by primary key, with what they show from other tables
+ * (labels, account stato), for the page's rows only; they come back in the keys' order.
  */
 export async function pageRows<T extends keyof Database, R extends { uuid: string }>(
   db: DbOrTx,
@@ -94,35 +134,62 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   rowsOf: (uuids: string[]) => Promise<R[]>,
 ): Promise<R[]> {
   const end = Math.min(win.offset + win.size, reccount);
-  if (list.arms.length === 0 || end <= win.offset) return [];
+  const overlapping = list.parts !== undefined && list.parts.length > 1;
+  const arms = overlapping && list.parts ? list.parts : list.arms;
+  if (arms.length === 0 || end <= win.offset) return [];
   const reverse = win.offset > reccount - end;
   const order = list.order.map(
     ([column, direction, value]) =>
       [column, reverse ? flip(direction) : direction, value ?? sql.ref(`${list.table}.${column}`)] as const,
   );
-  const keys = list.arms.map((arm, i) => {
+  const key = list.order.at(-1)?.[0] ?? 'uuid';
+  const limit = end - win.offset;
+  const offset = reverse ? reccount - end : win.offset;
+  const walked = offset + limit;
+  const keys = arms.map((arm, i) => {
     const selected = arm.select(order.map(([column, , value]) => value.as(column)));
-    if (list.arms.length === 1 || isSqlite(db)) return selected;
+    if (arms.length === 1 || isSqlite(db)) return selected;
     // PostgreSQL merges UNION ALL arms (Merge Append) only when each arm comes ordered out of a subquery of its
     // own: it does not see that an arm's equality (state = 'MI') leaves its index ordered by the columns after it.
+    // No arm gives the page more rows than the page's end: that LIMIT also tells the planner so, which otherwise
+    // drops the duplicates of a deep page by hashing and sorting every part whole.
     let ordered = selected;
     for (const [, direction, value] of order) ordered = ordered.orderBy(value, direction);
-    return db.selectFrom(ordered.limit(Number.MAX_SAFE_INTEGER).as(`arm${i}`)).selectAll();
+    return db.selectFrom(ordered.limit(walked).as(`arm${i}`)).selectAll();
   }) as SelectQueryBuilder<Database, T, object>[];
   const [first, ...rest] = keys;
   if (!first) return [];
-  let union = rest.reduce((all, arm) => all.unionAll(arm), first);
-  // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
-  // index and then sorted.
-  if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
-  // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query returns.
-  let q = db.selectFrom(union.as('list')).selectAll();
-  for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
-  const found = (await q
-    .limit(end - win.offset)
-    .offset(reverse ? reccount - end : win.offset)
-    .execute()) as unknown as Record<string, string>[];
-  const key = list.order.at(-1)?.[0] ?? 'uuid';
+  let found: Record<string, string>[];
+  if (overlapping && isSqlite(db)) {
+    // SQLite drops a compound UNION's duplicates in its merge only when the ORDER BY is the compound's own; over a
+    // derived table it would read every part whole into a temporary index.
+    let q = rest.reduce((all, arm) => all.union(arm), first);
+    for (const [column, direction] of order) q = q.orderBy(sql.ref(column), direction);
+    found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
+  } else {
+    let union = rest.reduce((all, arm) => all.unionAll(arm), first);
+    // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
+    // index and then sorted.
+    if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
+    // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query
+    // returns.
+    let q = db.selectFrom(union.as('list')).selectAll();
+    if (overlapping) {
+      // PostgreSQL: a row given by two parts comes twice in a row out of the Merge Append, so each row is compared
+      // with the one before it (a window over the merged order). A DISTINCT would do the same as a Unique on a
+      // shallow page, but past a few pages the planner turns it into hashing every part and sorting the result.
+      const merged = sql.join(
+        order.map(([column, direction]) => sql`${sql.ref(`list.${column}`)} ${sql.raw(direction)}`),
+      );
+      const marked = q.select(sql<string>`lag(${sql.ref(`list.${key}`)}) over (order by ${merged})`.as('previous'));
+      q = db
+        .selectFrom(marked.as('list'))
+        .select(order.map(([column]) => sql.ref(`list.${column}`).as(column)))
+        .where(sql<SqlBool>`${sql.ref('list.previous')} is distinct from ${sql.ref(`list.${key}`)}`);
+    }
+    for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
+    found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
+  }
   const uuids = (reverse ? found.reverse() : found).flatMap((k) => k[key] ?? []);
   if (uuids.length === 0) return [];
   const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));

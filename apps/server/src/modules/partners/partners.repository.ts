@@ -4,7 +4,8 @@ import { cachedCount } from '../../lib/list-counts.ts';
 import {
   countQueries,
   pageRows,
-  reachArms,
+  narrowList,
+  reachList,
   startingThenContaining,
   type ListOrder,
   type ListQuery,
@@ -64,7 +65,7 @@ export function partnerKeys(p: { ragsoc: string; code: string }) {
 const ragsocField: TextField = { table: 'partners', search: 'ragsoc_key', prefix: ['ragsoc_key'] };
 const codeField: TextField = { table: 'partners', search: 'code_key', prefix: ['code_key'] };
 
-/** The disjoint parts of a scope (reachArms); undefined: every partner. */
+/** The parts of a scope (reachList); undefined: every partner. */
 function scopeParts(scope: PartnersScope): ReachPart[] | undefined {
   if (scope.all) return undefined;
   const parts: ReachPart[] = [];
@@ -92,12 +93,12 @@ function filtered(db: DbOrTx, f: PartnersFilters) {
   return { q, matched: texts.length > 0 };
 }
 
-/** The list: one arm per disjoint part of the scope, each with the filters. */
+/** The list: one arm per part of the scope (disjoint, and as they are: reachList), each with the filters. */
 function list(db: DbOrTx, scope: PartnersScope, f: PartnersFilters, by: 'ragsoc' | 'dtscad'): ListQuery<'partners'> {
   const { q, matched } = filtered(db, f);
   const parts = scopeParts(scope);
-  const arms = parts ? reachArms('partners', parts).map((arm) => q.where(arm)) : [q];
-  return { table: 'partners', arms, order: orders[by], matched };
+  const arms = parts ? reachList('partners', q, parts) : { arms: [q] };
+  return { table: 'partners', ...arms, order: orders[by], matched };
 }
 
 /**
@@ -202,7 +203,7 @@ export async function searchByName(db: DbOrTx, scope: PartnersScope, text: strin
   const byName = list(db, scope, {}, 'ragsoc');
   const starting = startsWith('partners', 'ragsoc_key', needle);
   const lists = {
-    starting: { ...byName, arms: byName.arms.map((arm) => arm.where(starting)) },
+    starting: narrowList(byName, (arm) => arm.where(starting)),
     containing: list(db, scope, { ragsoc: text }, 'ragsoc'),
   };
   const key = (p: { ragsoc: string }) => fold(p.ragsoc);

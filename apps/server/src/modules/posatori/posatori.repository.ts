@@ -5,7 +5,8 @@ import { cachedCount } from '../../lib/list-counts.ts';
 import {
   countQueries,
   pageRows,
-  reachArms,
+  narrowList,
+  reachList,
   startingThenContaining,
   type ListOrder,
   type ListQuery,
@@ -71,7 +72,7 @@ export const nameField: TextField = { table: 'posatori', search: 'name_search', 
 export const codeField: TextField = { table: 'posatori', search: 'code_key', prefix: ['code_key'] };
 
 /**
- * The disjoint parts of a scope (reachArms): the area manager's own installers, then one part per province of
+ * The parts of a scope (reachList): the area manager's own installers, then one part per province of
  * theirs, then the reseller's, then the installer's own row. undefined: every installer (admin).
  */
 function scopeParts(scope: PosatoriScope): ReachPart[] | undefined {
@@ -102,14 +103,14 @@ function filtered(db: DbOrTx, f: PosatoriFilters) {
 }
 
 /**
- * The list: one arm per disjoint part of the scope, each with the filters. Every equality filter and scope part
- * has an index that continues with the default order (migration 2026-11-23-07).
+ * The list: one arm per part of the scope (disjoint, and as they are: reachList), each with the filters. Every
+ * equality filter and scope part has an index that continues with the default order (migration 2026-11-23-07).
  */
 function list(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters, order: PosaOrder): ListQuery<'posatori'> {
   const { q, matched } = filtered(db, f);
   const parts = scopeParts(scope);
-  const arms = parts ? reachArms('posatori', parts).map((arm) => q.where(arm)) : [q];
-  return { table: 'posatori', arms, order: orders[order], matched };
+  const arms = parts ? reachList('posatori', q, parts) : { arms: [q] };
+  return { table: 'posatori', ...arms, order: orders[order], matched };
 }
 
 /**
@@ -284,11 +285,11 @@ async function installersNamed<R extends { uuid: string; name: string; lastname:
 ): Promise<R[]> {
   const needle = fold(text);
   if (needle === '') return [];
-  const narrow = (l: ListQuery<'posatori'>): ListQuery<'posatori'> => ({ ...l, arms: l.arms.map(arm) });
+  const narrow = (l: ListQuery<'posatori'>): ListQuery<'posatori'> => narrowList(l, arm);
   const all = narrow(list(db, scope, {}, 'cognome'));
   const starting = startsWith('posatori', 'lastname_key', needle);
   const lists = {
-    starting: { ...all, arms: all.arms.map((q) => q.where(starting)) },
+    starting: narrowList(all, (q) => q.where(starting)),
     containing: narrow(list(db, scope, { name: text }, 'cognome')),
   };
   const key = (p: { lastname: string; name: string }) => `${fold(p.lastname)}\u0000${fold(p.name)}`;

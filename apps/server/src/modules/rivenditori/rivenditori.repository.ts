@@ -4,7 +4,7 @@ import { cachedCount } from '../../lib/list-counts.ts';
 import {
   countQueries,
   pageRows,
-  reachArms,
+  reachList,
   type ListOrder,
   type ListQuery,
   type PageWindow,
@@ -76,7 +76,7 @@ export const nameField: TextField = {
 };
 const codeField: TextField = { table: 'rivenditori', search: 'code_key', prefix: ['code_key'] };
 
-/** The list: one arm per disjoint part of the area manager's reach (reachArms), or the whole table. */
+/** The list: one arm per part of the area manager's reach (disjoint and as they are: reachList), or the table. */
 function list(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): ListQuery<'rivenditori'> {
   let q = db.selectFrom('rivenditori');
   const texts = [textFilter(db, nameField, f.name), textFilter(db, codeField, f.code)].filter((t) => t !== undefined);
@@ -100,7 +100,7 @@ function list(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): ListQ
   const parts: ReachPart[] = scope.capoarea
     ? [['capoarea', scope.capoarea.uuid], ...scope.capoarea.provs.map((p): ReachPart => ['state', p])]
     : [];
-  return { table: 'rivenditori', arms: reachArms('rivenditori', parts).map((arm) => q.where(arm)), order, matched };
+  return { table: 'rivenditori', ...reachList('rivenditori', q, parts), order, matched };
 }
 
 export async function countRivenditori(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): Promise<number> {

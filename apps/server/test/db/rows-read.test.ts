@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../src/db/database.ts';
+import {
+  seedStressAdmin,
+  seedStressCapoarea,
+  seedStressPosatori,
+  seedStressRivenditori,
+} from '../../src/db/seed/stress-network.ts';
+import { seedStressPartners } from '../../src/db/seed/stress-activity.ts';
+import type { StressNetwork } from '../../src/db/seed/stress-generator.ts';
+import { fold, isSqlite } from '../../src/lib/text-search.ts';
+import * as partners from '../../src/modules/partners/partners.repository.ts';
+import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
+import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
+
+/**
+ * What a list page reads, counted by the engine, over data shaped like the network: an area manager who owns every
+ * installer, reseller and partner of his five provinces, a reseller holding most installers of his. The query-plan
+ * test sees the plan, not how far it runs: an arm that skips the rows another arm has already given walks its
+ * province to the end when the manager owns it, with the intended plan.
+ *
+ * PostgreSQL: EXPLAIN (ANALYZE) of each query of the page, the rows its scans return plus those their filters
+ * drop, with enable_seqscan off as in the query-plan test (the test's tables are small enough for the planner to
+ * prefer a scan of a whole table, which says nothing of the network's size). SQLite has no per-statement counter
+ * in better-sqlite3 (no sqlite3_stmt_status, and its build omits the progress handler and the sqlite_stmt table),
+ * so it counts the database pages the statement reads from the file: each query runs on a connection of its own,
+ * memory map off and page cache emptied, and the process's read calls (/proc/self/io, one per page) are counted
+ * around it. A page of n rows over k parts of a reach reads each part's index about as far as the page
+ * (k * (n + 1) entries on PostgreSQL, a few pages per part on SQLite) and the n rows.
+ */
+
+const PAGE = 10;
+/** How many provinces the seed gives its owning area manager and its big reseller. */
+const OWNER_PROVS = 5;
+const BIG_RESELLER_PROVS = 5;
+const win = { page: 1, pages: 1, size: PAGE, offset: 0 };
+
+/** The queries run through the plugin's database (not the arms it merely builds into them). */
+function capturing(into: RootOperationNode[]): KyselyPlugin {
+  const seen = new Map<unknown, RootOperationNode>();
+  return {
+    transformQuery: ({ node, queryId }) => {
+      seen.set(queryId, node);
+      return node;
+    },
+    transformResult: async ({ queryId, result }) => {
+      const node = seen.get(queryId);
+      if (node) into.push(node);
+      return result;
+    },
+  };
+}
+
+type PgNode = {
+  'Node Type': string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PgNode[];
+};
+
+/** The rows a plan's scans read: those they return and those their filters drop, on every loop. */
+const rowsScanned = (node: PgNode): number =>
+  (/Scan$/.test(node['Node Type'])
+    ? ((node['Actual Rows'] ?? 0) +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0)) *
+      (node['Actual Loops'] ?? 1)
+    : 0) + (node.Plans ?? []).reduce((n, child) => n + rowsScanned(child), 0);
+
+const readCalls = () => Number(/syscr:\s*(\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
+
+let ctx: TestContext;
+let sqliteFile: Database.Database | undefined;
+const scopes = {
+  owner: { uuid: '', provs: [] as string[] },
+  /** The seed's first manager, whose provinces' installers are shared among their managers: parts overlap. */
+  sharing: { uuid: '', provs: [] as string[] },
+  bigReseller: { uuid: '', area: [] as string[] },
+};
+
+/** What the queries of one list page read: SQLite pages, or PostgreSQL rows. */
+async function reads(run: (db: DbOrTx) => Promise<unknown[]>): Promise<{ read: number; returned: number }> {
+  const nodes: RootOperationNode[] = [];
+  const rows = await run(ctx.db.withPlugin(capturing(nodes)));
+  let read = 0;
+  for (const node of nodes) {
+    const query = ctx.db.getExecutor().compileQuery(node, createQueryId());
+    if (!/^select/i.test(query.sql)) continue;
+    if (sqliteFile) {
+      sqliteFile.pragma('shrink_memory');
+      const stmt = sqliteFile.prepare(query.sql);
+      const before = readCalls();
+      stmt.all(...(query.parameters as unknown[]));
+      read += readCalls() - before;
+    } else {
+      const { rows: plan } = await ctx.db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        return tx.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(
+          CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
+        );
+      });
+      const root = plan[0]?.['QUERY PLAN'][0].Plan;
+      if (root) read += rowsScanned(root);
+    }
+  }
+  return { read, returned: rows.length };
+}
+
+/** The most a page of `returned` rows over `parts` parts of a reach may read (see the file's comment). */
+const allowed = (parts: number, returned: number) =>
+  sqliteFile ? 4 * (parts + returned) : 2 * parts * (PAGE + 1) + 3 * returned;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: false });
+  const net: StressNetwork = { passwordHash: 'x', capoarea: [], rivenditori: [], posatori: [], couponTypes: [] };
+  const seed = 20261123;
+  await seedStressAdmin(ctx.db, net, seed);
+  await seedStressCapoarea(ctx.db, net, 12, seed + 1);
+  await seedStressRivenditori(ctx.db, net, 300, seed + 2);
+  await seedStressPosatori(ctx.db, net, 4_000, seed + 3);
+  await seedStressPartners(ctx.db, net, 2_000, seed + 5);
+  // The seed's owning area manager and big reseller (stress-network.ts).
+  const owner = net.capoarea[1];
+  const big = net.rivenditori[1];
+  if (!owner?.owns || !big?.big) throw new Error('the stress seed no longer has its owning manager and big reseller');
+  expect([owner.provs.length, big.provs.length]).toEqual([OWNER_PROVS, BIG_RESELLER_PROVS]);
+  scopes.owner = { uuid: owner.uuid, provs: owner.provs };
+  scopes.sharing = { uuid: net.capoarea[0]?.uuid ?? '', provs: net.capoarea[0]?.provs ?? [] };
+  scopes.bigReseller = { uuid: big.uuid, area: big.provs };
+  // PostgreSQL: the tables as autovacuum leaves them after a load (statistics and visibility map), which the
+  // planner's choices at full size depend on.
+  if (!isSqlite(ctx.db))
+    for (const t of ['posatori', 'partners', 'rivenditori']) await sql`vacuum analyze ${sql.table(t)}`.execute(ctx.db);
+  if (isSqlite(ctx.db)) {
+    sqliteFile = new Database(path.join(ctx.config.dataDir, 'portal.db'), { readonly: true });
+    sqliteFile.pragma('mmap_size = 0');
+  }
+});
+afterAll(async () => {
+  sqliteFile?.close();
+  await ctx.close();
+});
+
+/** A list page (run) and its count, taken apart so that only the page's own queries are measured. */
+type Line = {
+  name: string;
+  parts: number;
+  count(db: DbOrTx): Promise<number>;
+  run(db: DbOrTx, reccount: number): Promise<unknown[]>;
+};
+
+const ownerScope = () => ({ all: false as const, capoarea: scopes.owner });
+const bigResellerScope = () => ({ all: false as const, rivenditore: scopes.bigReseller });
+
+const lines: Line[] = [
+  {
+    name: 'installers of the area manager who owns his provinces',
+    parts: 1 + OWNER_PROVS,
+    count: (db) => posatori.countPosatori(db, ownerScope(), {}),
+    run: (db, n) => posatori.listPosatori(db, ownerScope(), {}, 'cognome', win, n),
+  },
+  {
+    name: 'installers of the big reseller',
+    parts: 1,
+    count: (db) => posatori.countPosatori(db, { all: false, rivenditore: scopes.bigReseller.uuid }, {}),
+    run: (db, n) =>
+      posatori.listPosatori(db, { all: false, rivenditore: scopes.bigReseller.uuid }, {}, 'cognome', win, n),
+  },
+  {
+    name: 'partners of the area manager who owns his provinces',
+    parts: 1 + OWNER_PROVS,
+    count: (db) => partners.countPartners(db, ownerScope(), {}),
+    run: (db, n) => partners.listPartners(db, ownerScope(), {}, win, n),
+  },
+  {
+    name: 'partners of the big reseller',
+    parts: 1 + BIG_RESELLER_PROVS,
+    count: (db) => partners.countPartners(db, bigResellerScope(), {}),
+    run: (db, n) => partners.listPartners(db, bigResellerScope(), {}, win, n),
+  },
+  {
+    name: 'resellers of the area manager who owns his provinces',
+    parts: 1 + OWNER_PROVS,
+    count: (db) => rivenditori.countRivenditori(db, ownerScope(), {}),
+    run: (db, n) => rivenditori.listRivenditori(db, ownerScope(), {}, win, n),
+  },
+];
+
+describe('a list page reads about what it returns, whoever owns what', () => {
+  it.each(lines.map((l) => [l.name, l] as const))('%s', async (_name, line) => {
+    const reccount = await line.count(ctx.db);
+    const { read, returned } = await reads((db) => line.run(db, reccount));
+    expect(returned).toBe(PAGE);
+    expect(read).toBeLessThanOrEqual(allowed(line.parts, returned));
+  });
+});
+
+describe('the pages of an overlapping reach', () => {
+  it.each([
+    ['owning', () => scopes.owner],
+    ['sharing', () => scopes.sharing],
+  ] as const)('give every installer of the %s manager once, in order', async (_name, capoarea) => {
+    const scope = { all: false as const, capoarea: capoarea() };
+    const reccount = await posatori.countPosatori(ctx.db, scope, {});
+    const seen: { uuid: string; key: string }[] = [];
+    for (let page = 1; (page - 1) * 50 < reccount; page++) {
+      const rows = await posatori.listPosatori(
+        ctx.db,
+        scope,
+        {},
+        'cognome',
+        { page, pages: 0, size: 50, offset: (page - 1) * 50 },
+        reccount,
+      );
+      seen.push(...rows.map((r) => ({ uuid: r.uuid, key: `${fold(r.lastname)}\u0000${fold(r.name)}\u0000${r.uuid}` })));
+    }
+    const own = await ctx.db
+      .selectFrom('posatori')
+      .select('uuid')
+      .where((eb) => eb.or([eb('capoarea', '=', scope.capoarea.uuid), eb('state', 'in', scope.capoarea.provs)]))
+      .execute();
+    expect(reccount).toBe(own.length);
+    expect(new Set(seen.map((r) => r.uuid))).toEqual(new Set(own.map((r) => r.uuid)));
+    expect(seen).toHaveLength(own.length);
+    expect(seen.map((r) => r.key)).toEqual(seen.map((r) => r.key).sort());
+  });
+});
