@@ -111,7 +111,10 @@ export type Measure = {
   cpuUs: number;
 };
 
-/** One autocannon run: no Accept-Encoding (the bench measures the server's work, not compression). */
+/**
+ * One autocannon run, each request with `Accept-Encoding: br, gzip` as browsers send it, so the server's
+ * compression is part of what is measured.
+ */
 export async function measure(
   url: string,
   opts: { cookie?: string | undefined; connections: number; seconds: number; pid?: number | undefined },
@@ -124,7 +127,7 @@ export async function measure(
         url,
         connections: opts.connections,
         duration: opts.seconds,
-        headers: opts.cookie ? { cookie: opts.cookie } : {},
+        headers: { 'accept-encoding': 'br, gzip', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
       },
       (err: unknown, res: autocannon.Result) =>
         err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res),

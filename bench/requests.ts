@@ -6,7 +6,16 @@
  * Cerca box sees (a 3-letter query under 30 ms p95), judged on p95 alone, since 50 connections on 2 cores
  * measure the queue in front of it.
  */
-export type BenchLogin = 'admin' | 'capoarea' | 'rivenditore';
+export type BenchLogin = 'admin' | 'capoarea' | 'rivenditore' | 'capoarea.001' | 'rivenditore.0001';
+
+/** The stress seed's logins the bench uses: its realistic area manager and big reseller besides the demo ones. */
+export const benchLogins: readonly BenchLogin[] = [
+  'admin',
+  'capoarea',
+  'rivenditore',
+  'capoarea.001',
+  'rivenditore.0001',
+];
 
 export type BenchRequest = { name: string; path: string; as?: BenchLogin; search?: true; connections?: number };
 
@@ -31,9 +40,16 @@ export const benchRequests: BenchRequest[] = [
   { name: 'posatori corso 2024-05', path: '/api/posatori?dtcorso=2024-05&size=20', as: 'admin' },
   { name: 'posatori stato SOSPESO', path: '/api/posatori?stato=SOSPESO&size=20', as: 'admin' },
   { name: 'posatori accesso disattivato', path: '/api/posatori?accesso=disabled&size=20', as: 'admin' },
-  // The other roles' installer lists.
+  // The other roles' installer lists: the demo area manager (installers shared among his provinces' managers),
+  // the one who owns every installer of his five provinces as real ones do, a reseller holding 3,000 of them.
   { name: 'posatori4ca (capoarea)', path: '/api/posatori4ca?size=20', as: 'capoarea' },
+  { name: 'posatori4ca (capoarea titolare)', path: '/api/posatori4ca?size=20', as: 'capoarea.001' },
+  { name: 'posatori4ca p.100 (capoarea titolare)', path: '/api/posatori4ca?page=100&size=20', as: 'capoarea.001' },
   { name: 'posatori4ri (rivenditore)', path: '/api/posatori4ri?size=20', as: 'rivenditore' },
+  { name: 'posatori4ri (grande rivenditore)', path: '/api/posatori4ri?size=20', as: 'rivenditore.0001' },
+  { name: 'partner (capoarea titolare)', path: '/api/partner?size=20', as: 'capoarea.001' },
+  { name: 'partner (grande rivenditore)', path: '/api/partner?size=20', as: 'rivenditore.0001' },
+  { name: 'rivenditori (capoarea titolare)', path: '/api/rivenditori?size=20', as: 'capoarea.001' },
   // The other registries.
   { name: 'partner', path: '/api/partner?size=20', as: 'admin' },
   { name: 'capoarea', path: '/api/capoarea?size=20', as: 'admin' },
