@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   MAIL_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -48,6 +51,13 @@ export type Config = {
   trustProxy: boolean | string;
   /** Pause between two e-mails of the queue (modules/mail/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
   mailPaceMs: number;
+  /**
+   * Background work held by one instance at a time (a mass activation) is leased for this long and renewed as it
+   * goes; when its process dies, another instance takes it over once the lease runs out.
+   */
+  workLeaseSeconds: number;
+  /** Worker processes sharing the port (node:cluster); 1 runs the server in this process alone. */
+  webConcurrency: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -79,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: 30, absoluteHours: 12, secureCookie: publicUrl.startsWith('https://') },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPaceMs: e.MAIL_PACE_MS,
+    workLeaseSeconds: e.WORK_LEASE_SECONDS,
+    webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }
 

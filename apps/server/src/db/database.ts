@@ -13,6 +13,7 @@ import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';
 import type { MassActivationsTable } from '../modules/mass-activation/mass-activation.table.ts';
+import type { TimerTurnsTable } from '../modules/timers/timers.table.ts';
 import type { UsageDaysTable } from '../modules/usage-statistics/usage-statistics.table.ts';
 
 export interface Database extends AuthTables {
@@ -33,6 +34,7 @@ export interface Database extends AuthTables {
   list_versions: ListVersionsTable;
   mail_queue: MailQueueTable;
   mass_activations: MassActivationsTable;
+  timer_turns: TimerTurnsTable;
   imports: ImportsTable;
   import_posatori: ImportPosatoriTable;
   documents: DocumentsTable;

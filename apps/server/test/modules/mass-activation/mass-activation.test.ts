@@ -181,6 +181,9 @@ describe('a press', () => {
         email_non_valida: 0,
         email_condivisa: 0,
         link_validi: 0,
+        lease_owner: 'another instance',
+        lease_until: new Date(Date.now() + 60_000).toISOString(),
+        cursor: '',
       })
       .execute();
     const res = await as.admin.post('/api/sendmassive', {});
