@@ -148,6 +148,21 @@ async function renewLease(
  * handled already has a live link, so even a batch read twice sends nothing twice.
  */
 async function prepare(deps: MassActivationDeps, run: string, owner: string): Promise<void> {
+  // The lease is renewed on a clock while the run lives, not only per batch: a slow batch (a busy database) keeps
+  // its run; only a dead process stops renewing and loses it.
+  let lost = false;
+  const heartbeat = setInterval(
+    () => {
+      repo.updateLeasedRun(deps.db, run, owner, { lease_until: leaseEnd(deps) }).then(
+        (held) => {
+          lost ||= !held;
+        },
+        () => {},
+      );
+    },
+    (deps.leaseSeconds * 1000) / 3,
+  );
+  heartbeat.unref();
   try {
     const row = await repo.runByUuid(deps.db, run);
     if (!row || row.finished_at !== '') return;
@@ -165,7 +180,7 @@ async function prepare(deps: MassActivationDeps, run: string, owner: string): Pr
         };
     const todo = resumed ? pending.filter((c) => c.uuid > row.cursor) : pending;
     await renewLease(deps.db, deps, run, owner, pick(counts));
-    for (let i = 0; i < todo.length; i += BATCH) {
+    for (let i = 0; i < todo.length && !lost; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
       // An address a save gave another account while the batch ran fails its login insert: the batch runs again
       // and finds the address taken.
@@ -177,6 +192,8 @@ async function prepare(deps: MassActivationDeps, run: string, owner: string): Pr
   } catch (err) {
     // Another instance holds the run now (this one stalled past its lease): it goes on from the last commit.
     if (!(err instanceof LeaseLost)) throw err;
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
