@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from './plugins/rate-limits.ts';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -29,6 +30,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   MAIL_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_AUTH_PER_ADDRESS: z.coerce.number().int().min(0).default(120),
+  RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_SENDS: z.coerce.number().int().min(0).default(60),
   WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
@@ -56,6 +62,8 @@ export type Config = {
    * goes; when its process dies, another instance takes it over once the lease runs out.
    */
   workLeaseSeconds: number;
+  /** Requests allowed per window at the edge (plugins/rate-limits.ts); 0 turns one off. */
+  rateLimits: RateLimits;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process alone. */
   webConcurrency: number;
 };
@@ -90,6 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPaceMs: e.MAIL_PACE_MS,
     workLeaseSeconds: e.WORK_LEASE_SECONDS,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      authPerAddress: e.RATE_LIMIT_AUTH_PER_ADDRESS,
+      authPerAccount: e.RATE_LIMIT_AUTH_PER_ACCOUNT,
+      uploadsPerClient: e.RATE_LIMIT_UPLOADS,
+      sendsPerClient: e.RATE_LIMIT_SENDS,
+    },
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }

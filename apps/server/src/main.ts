@@ -10,6 +10,7 @@ import { addMinutes, nowIso } from './lib/clock.ts';
 import { startMailWorker } from './modules/mail/mail-queue.ts';
 import { resumeMassActivations } from './modules/mass-activation/mass-activation.service.ts';
 import { pruneSends } from './modules/messages/send-limits.ts';
+import { pruneCounters } from './modules/rate-limits/rate-limits.repository.ts';
 import { takeTurn } from './modules/timers/timers.repository.ts';
 
 /**
@@ -64,7 +65,7 @@ async function runInstance(background: boolean): Promise<void> {
     await seedDemo(db, createFileStore(config));
   }
 
-  // Housekeeping: expired sessions, old throttling counters and sends older than the sending limits' hour. Every
+  // Housekeeping: expired sessions, old throttling and rate-limit counters, and sends older than the sending limits' hour. Every
   // instance asks every minute; the one that takes the ten-minute turn does it.
   const housekeeping = setInterval(() => {
     const now = nowIso();
@@ -75,6 +76,7 @@ async function runInstance(background: boolean): Promise<void> {
               deleteExpiredSessions(db, now),
               pruneFailures(db, addMinutes(now, -60)),
               pruneSends(db, addMinutes(now, -60)),
+              pruneCounters(db, now),
             ])
           : undefined,
       )

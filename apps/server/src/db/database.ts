@@ -14,6 +14,7 @@ import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivendi
 import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';
 import type { MassActivationsTable } from '../modules/mass-activation/mass-activation.table.ts';
 import type { TimerTurnsTable } from '../modules/timers/timers.table.ts';
+import type { RateCountersTable } from '../modules/rate-limits/rate-limits.table.ts';
 import type { UsageDaysTable } from '../modules/usage-statistics/usage-statistics.table.ts';
 
 export interface Database extends AuthTables {
@@ -35,6 +36,7 @@ export interface Database extends AuthTables {
   mail_queue: MailQueueTable;
   mass_activations: MassActivationsTable;
   timer_turns: TimerTurnsTable;
+  rate_counters: RateCountersTable;
   imports: ImportsTable;
   import_posatori: ImportPosatoriTable;
   documents: DocumentsTable;

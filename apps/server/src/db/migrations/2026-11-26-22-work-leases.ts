@@ -10,6 +10,8 @@ import { type Kysely } from 'kysely';
  * - cursor: the last installer (uuid) of the last committed batch, written in that batch's transaction.
  * - timer_turns: one row per periodic task (housekeeping); the instance that moves its `until` forward with a
  *   compare-and-set runs the task this time, the others skip it.
+ * - rate_counters: the edge's rate limits (plugins/rate-limits.ts), one row per key (an address or an account with
+ *   the limit's name) counting the requests of its current window, shared by every instance.
  * Presses left unfinished by the earlier code (which gave up on a run after 10 minutes) are closed: resuming one
  * long after it was pressed would send links nobody is waiting for.
  */
@@ -25,6 +27,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('until', 'text', (c) => c.notNull())
     .execute();
+  await db.schema
+    .createTable('rate_counters')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('slot', 'integer', (c) => c.notNull())
+    .addColumn('hits', 'integer', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('rate_counters_expires').on('rate_counters').column('expires_at').execute();
   await db
     .updateTable('mass_activations')
     .set((eb) => ({ finished_at: eb.ref('started_at') }))
@@ -33,6 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('rate_counters').execute();
   await db.schema.dropTable('timer_turns').execute();
   for (const column of ['cursor', 'lease_until', 'lease_owner']) {
     await db.schema.alterTable('mass_activations').dropColumn(column).execute();
