@@ -39,6 +39,7 @@ import { registerControlCharacters } from './plugins/control-characters.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerProfileGate } from './plugins/profile-gate.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
 import {
@@ -136,6 +137,7 @@ export async function buildApp({
   registerProfileGate(app, db);
   registerSameOrigin(app, config.publicUrl);
   await registerRateLimits(app, db, config.rateLimits);
+  registerMetrics(app, db, config.metricsToken);
   // The API's map helps developers; in production it is for administrators only.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -35,6 +35,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_SENDS: z.coerce.number().int().min(0).default(60),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve avere almeno 16 caratteri').optional(),
   WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
@@ -64,6 +65,8 @@ export type Config = {
   workLeaseSeconds: number;
   /** Requests allowed per window at the edge (plugins/rate-limits.ts); 0 turns one off. */
   rateLimits: RateLimits;
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process alone. */
   webConcurrency: number;
 };
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerClient: e.RATE_LIMIT_UPLOADS,
       sendsPerClient: e.RATE_LIMIT_SENDS,
     },
+    metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }

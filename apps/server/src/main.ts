@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { answerMetricsForWorkers } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmpty, seedDemo } from './db/seed/demo.ts';
@@ -42,6 +43,7 @@ async function runPrimary(): Promise<void> {
     });
   };
   for (let i = 0; i < config.webConcurrency; i++) fork(i === 0);
+  answerMetricsForWorkers();
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

@@ -7,7 +7,8 @@ import { serverEnv } from '../modules/imports/server-processes.ts';
 
 /**
  * WEB_CONCURRENCY=2: two worker processes behind one port. The queue's mails go out once; a worker killed with
- * kill -9 is replaced and the port keeps answering; SIGTERM to the primary stops every worker.
+ * kill -9 is replaced and the port keeps answering; /metrics counts every worker's requests; SIGTERM to the
+ * primary stops every worker.
  */
 
 let ctx: TestContext;
@@ -71,6 +72,15 @@ it('two workers send each queued mail once, a dead worker is replaced, SIGTERM s
       (m) => m.length >= 4,
     );
     expect(sent.map((m) => m.to).sort()).toEqual([1, 2, 3, 4].map((n) => `cluster${n}@esempio.it`));
+
+    // /metrics answered by either worker counts the requests of both (prom-client's AggregatorRegistry).
+    const healthCount = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      return Number(/^http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await healthCount();
+    for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect(await healthCount()).toBe(before + 10);
 
     process.kill(workers[0] ?? 0, 'SIGKILL');
     const replaced = await until(
