@@ -48,7 +48,10 @@ const isUpload = (request: FastifyRequest) =>
   request.method === 'POST' && (request.headers['content-type'] ?? '').startsWith('multipart/form-data');
 const isSend = (request: FastifyRequest) =>
   request.method === 'POST' && request.routeOptions.url === '/api/messages/message/:id';
-const isAuth = (request: FastifyRequest) => request.method === 'POST' && request.url.startsWith('/auth/');
+// Logout and renew check no password and keep a working session going: left out.
+const unlimitedAuth = new Set(['/auth/logout', '/auth/renew']);
+const isAuth = (request: FastifyRequest) =>
+  request.method === 'POST' && request.url.startsWith('/auth/') && !unlimitedAuth.has(request.url.split('?')[0] ?? '');
 
 /**
  * Rate limits at the edge, counted in the database across instances: /auth/* per client address (before the body
