@@ -59,7 +59,7 @@ async function runPrimary(): Promise<void> {
 }
 
 async function runInstance(background: boolean): Promise<void> {
-  const { db, kind } = await openDatabase(config);
+  const { db, kind } = await openDatabase(config, { migrate: cluster.isPrimary });
   const app = await buildApp({ config, db });
 
   if (cluster.isPrimary && config.demo && (await isEmpty(db))) {
