@@ -34,7 +34,8 @@ async function startOnce(
     process.execPath,
     [path.resolve(import.meta.dirname, '../apps/server/src/main.ts')],
     {
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '0' },
+      // One process unless the caller asks for workers: a test's kill -9 of the pid kills the whole server.
+      env: { WEB_CONCURRENCY: '1', ...process.env, PORTAL_DEMO: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
       // stdout carries the request logs: written, as in production, to a sink that costs only the write itself.
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -71,7 +72,7 @@ async function startOnce(
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

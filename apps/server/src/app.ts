@@ -21,6 +21,7 @@ import { registerCouponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { registerExportsRoutes } from './modules/exports/exports.routes.ts';
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import { registerMassActivationRoutes } from './modules/mass-activation/mass-activation.routes.ts';
+import type { MassActivationDeps } from './modules/mass-activation/mass-activation.service.ts';
 import { registerImportsRoutes } from './modules/imports/imports.routes.ts';
 import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
@@ -38,6 +39,8 @@ import { registerControlCharacters } from './plugins/control-characters.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerProfileGate } from './plugins/profile-gate.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
 import {
   apiReplyHeaders,
@@ -65,6 +68,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Wakes the mail queue's worker after something was queued; main.ts connects it, tests may leave it idle. */
     mailSignal: { kick: () => void };
+    /** What the mass activation runs with; main.ts resumes with it the runs whose process died. */
+    massActivation: MassActivationDeps;
   }
 }
 
@@ -131,6 +136,8 @@ export async function buildApp({
   registerSession(app, db, cookieName);
   registerProfileGate(app, db);
   registerSameOrigin(app, config.publicUrl);
+  await registerRateLimits(app, db, config.rateLimits);
+  registerMetrics(app, db, config.metricsToken);
   // The API's map helps developers; in production it is for administrators only.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
@@ -190,7 +197,15 @@ export async function buildApp({
   registerReportsRoutes(app, db);
   registerImportsRoutes(app, db);
   registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() }, usage);
-  registerMassActivationRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
+  const massActivation = {
+    db,
+    background,
+    publicUrl: config.publicUrl,
+    onQueued: () => mailSignal.kick(),
+    leaseSeconds: config.workLeaseSeconds,
+  };
+  app.decorate('massActivation', massActivation);
+  registerMassActivationRoutes(app, massActivation);
   registerUsageStatisticsRoutes(app, db);
 
   await registerStaticSpa(app, config.webDist);

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from './plugins/rate-limits.ts';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -27,6 +29,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   MAIL_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_AUTH_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(0).default(100),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_SENDS: z.coerce.number().int().min(0).default(120),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve avere almeno 16 caratteri').optional(),
+  WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -48,6 +58,17 @@ export type Config = {
   trustProxy: boolean | string;
   /** Pause between two e-mails of the queue (modules/mail/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
   mailPaceMs: number;
+  /**
+   * Background work held by one instance at a time (a mass activation) is leased for this long and renewed as it
+   * goes; when its process dies, another instance takes it over once the lease runs out.
+   */
+  workLeaseSeconds: number;
+  /** Requests allowed per window at the edge (plugins/rate-limits.ts); 0 turns one off. */
+  rateLimits: RateLimits;
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Worker processes sharing the port (node:cluster); 1 runs the server in this process alone. */
+  webConcurrency: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -79,6 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: 30, absoluteHours: 12, secureCookie: publicUrl.startsWith('https://') },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPaceMs: e.MAIL_PACE_MS,
+    workLeaseSeconds: e.WORK_LEASE_SECONDS,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      authPerAddress: e.RATE_LIMIT_AUTH_PER_ADDRESS,
+      authPerAccount: e.RATE_LIMIT_AUTH_PER_ACCOUNT,
+      uploadsPerClient: e.RATE_LIMIT_UPLOADS,
+      sendsPerClient: e.RATE_LIMIT_SENDS,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }
 

@@ -37,6 +37,11 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   };
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind a database handle (its counts go to /metrics); undefined on SQLite. */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export function connect(target: DbTarget): DbHandle {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -65,5 +70,7 @@ export function connect(target: DbTarget): DbHandle {
     // Tests isolate each file in its own schema.
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return { db, kind: 'postgres' };
 }

@@ -13,6 +13,8 @@ import type { PosatoriTable } from '../modules/posatori/posatori.table.ts';
 import type { RivenditoriProvsTable, RivenditoriTable } from '../modules/rivenditori/rivenditori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from '../modules/imports/imports.table.ts';
 import type { MassActivationsTable } from '../modules/mass-activation/mass-activation.table.ts';
+import type { TimerTurnsTable } from '../modules/timers/timers.table.ts';
+import type { RateCountersTable } from '../modules/rate-limits/rate-limits.table.ts';
 import type { UsageDaysTable } from '../modules/usage-statistics/usage-statistics.table.ts';
 
 export interface Database extends AuthTables {
@@ -33,6 +35,8 @@ export interface Database extends AuthTables {
   list_versions: ListVersionsTable;
   mail_queue: MailQueueTable;
   mass_activations: MassActivationsTable;
+  timer_turns: TimerTurnsTable;
+  rate_counters: RateCountersTable;
   imports: ImportsTable;
   import_posatori: ImportPosatoriTable;
   documents: DocumentsTable;

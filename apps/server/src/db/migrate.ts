@@ -1,3 +1,4 @@
+import { sql, SqliteAdapter } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
@@ -19,6 +20,7 @@ import * as couponTotals from './migrations/2026-11-25-18-coupon-totals.ts';
 import * as loginAddresses from './migrations/2026-11-26-19-login-addresses.ts';
 import * as mailPriority from './migrations/2026-11-26-20-mail-priority-and-send-limits.ts';
 import * as outboxReadState from './migrations/2026-11-26-21-outbox-read-state.ts';
+import * as workLeases from './migrations/2026-11-26-22-work-leases.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -44,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-19-login-addresses': loginAddresses,
   '2026-11-26-20-mail-priority-and-send-limits': mailPriority,
   '2026-11-26-21-outbox-read-state': outboxReadState,
+  '2026-11-26-22-work-leases': workLeases,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */
@@ -64,7 +67,26 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: Db, schema?: string, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   // upTo: a migration's name, for tests that put old-shaped data in before the migration that reshapes it.
-  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new MigrationFailed(failed?.migrationName, error);
+  const migrate = async () => {
+    const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new MigrationFailed(failed?.migrationName, error);
+  };
+  // Several instances starting together migrate once. PostgreSQL: Kysely's migrator holds an advisory lock. SQLite:
+  // Kysely takes no lock and no transaction, so the whole run is one BEGIN IMMEDIATE on the (single) connection:
+  // the first process to get the write lock migrates, the others wait for it (a long busy timeout meanwhile) and
+  // then find nothing left to do.
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return migrate();
+  const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+  await sql`pragma busy_timeout = 300000`.execute(db);
+  await sql`begin immediate`.execute(db);
+  try {
+    await migrate();
+    await sql`commit`.execute(db);
+  } catch (err) {
+    await sql`rollback`.execute(db);
+    throw err;
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${Number(busy.rows[0]?.timeout ?? 5000)}`).execute(db);
+  }
 }

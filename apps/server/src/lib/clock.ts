@@ -32,3 +32,10 @@ export function addMonths(isoDate: string, months: number): string {
   first.setUTCDate(Math.min(d, lastDay));
   return first.toISOString().slice(0, 10);
 }
+
+/** How long, in the words a person reads: seconds under a minute and a half, minutes after. */
+export function waitInWords(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 90) return s === 1 ? '1 secondo' : `${s} secondi`;
+  return `${Math.ceil(s / 60)} minuti`;
+}

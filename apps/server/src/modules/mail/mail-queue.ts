@@ -201,6 +201,24 @@ export async function sendTransactional(
   await deliver(db, mailer, { uuid: mail.uuid, locked_until: '' }, log);
 }
 
+/** The queue's depth for /metrics: waiting, waiting after a failed attempt, and given up (each by index). */
+export async function queueFigures(db: DbOrTx): Promise<{ pending: number; retrying: number; failed: number }> {
+  const count = async (status: 'pending' | 'failed', retried: boolean) => {
+    let q = db
+      .selectFrom('mail_queue')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', status);
+    if (retried) q = q.where('attempts', '>', 0);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  const [pending, retrying, failed] = await Promise.all([
+    count('pending', false),
+    count('pending', true),
+    count('failed', false),
+  ]);
+  return { pending, retrying, failed };
+}
+
 export type MailWorker = { kick(): void; stop(): Promise<void> };
 
 /**

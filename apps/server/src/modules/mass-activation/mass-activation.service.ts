@@ -1,6 +1,6 @@
 import type { MassActivation } from '@portal/shared/schemas/mass-activation';
 import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
@@ -15,13 +15,18 @@ import * as repo from './mass-activation.repository.ts';
 import type { MassActivationsTable } from './mass-activation.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
 
-export type MassActivationDeps = { db: Db; background: Background; publicUrl: string; onQueued: () => void };
+export type MassActivationDeps = {
+  db: Db;
+  background: Background;
+  publicUrl: string;
+  onQueued: () => void;
+  /** How long a run's lease lasts unless renewed (each batch renews it): a dead runner's run waits this long. */
+  leaseSeconds: number;
+};
 
 /** Installers read per page of the registry, and handled per transaction. */
 const READ_PAGE = 5_000;
 const BATCH = 500;
-/** A press still preparing after this long died with its process: another press may start (and completes it). */
-const STALE_MINUTES = 10;
 const ALREADY_RUNNING = 'Invio massivo già in corso: attendi che finisca';
 
 type Counts = Pick<
@@ -58,6 +63,7 @@ async function readRegistry(db: Db) {
 async function activateBatch(
   deps: MassActivationDeps,
   run: string,
+  owner: string,
   batch: readonly repo.Candidate[],
   perAddress: ReadonlyMap<string, number>,
   before: Counts,
@@ -115,31 +121,104 @@ async function activateBatch(
       }),
     );
     counts.accodati += links.length;
-    await repo.updateRun(tx, run, counts);
+    // The batch commits only while this runner holds the lease, and moves the cursor with it: a run another
+    // instance took over never has a batch twice.
+    await renewLease(tx, deps, run, owner, { ...counts, cursor: batch.at(-1)?.uuid ?? '' });
     return counts;
   });
 }
 
-async function prepare(deps: MassActivationDeps, run: string): Promise<void> {
-  const { perAddress, pending } = await readRegistry(deps.db);
-  let counts: Counts = {
-    candidati: pending.length,
-    accodati: 0,
-    senza_email: 0,
-    email_non_valida: 0,
-    email_condivisa: 0,
-    link_validi: 0,
-  };
-  await repo.updateRun(deps.db, run, counts);
-  for (let i = 0; i < pending.length; i += BATCH) {
-    const batch = pending.slice(i, i + BATCH);
-    // An address a save gave another account while the batch ran fails its login insert: the batch runs again
-    // and finds the address taken.
-    counts = await retryOnLoginCollision(() => activateBatch(deps, run, batch, perAddress, counts));
-    // The sender starts on each batch's e-mails while the next batch is prepared.
-    deps.onQueued();
+class LeaseLost extends Error {}
+
+const leaseEnd = (deps: MassActivationDeps) => new Date(Date.now() + deps.leaseSeconds * 1000).toISOString();
+
+async function renewLease(
+  db: DbOrTx,
+  deps: MassActivationDeps,
+  run: string,
+  owner: string,
+  values: Parameters<typeof repo.updateLeasedRun>[3] = {},
+): Promise<void> {
+  if (!(await repo.updateLeasedRun(db, run, owner, { ...values, lease_until: leaseEnd(deps) }))) throw new LeaseLost();
+}
+
+/**
+ * Makes a run's accounts, links and e-mails batch by batch, as the holder of its lease. A run taken over goes on
+ * after its cursor with the counts its batches committed; the registry is read again, and an installer a batch
+ * handled already has a live link, so even a batch read twice sends nothing twice.
+ */
+async function prepare(deps: MassActivationDeps, run: string, owner: string): Promise<void> {
+  // The lease is renewed on a clock while the run lives, not only per batch: a slow batch (a busy database) keeps
+  // its run; only a dead process stops renewing and loses it.
+  let lost = false;
+  const heartbeat = setInterval(
+    () => {
+      repo.updateLeasedRun(deps.db, run, owner, { lease_until: leaseEnd(deps) }).then(
+        (held) => {
+          lost ||= !held;
+        },
+        () => {},
+      );
+    },
+    (deps.leaseSeconds * 1000) / 3,
+  );
+  heartbeat.unref();
+  try {
+    const row = await repo.runByUuid(deps.db, run);
+    if (!row || row.finished_at !== '') return;
+    const { perAddress, pending } = await readRegistry(deps.db);
+    const resumed = row.cursor !== '';
+    let counts: Counts = resumed
+      ? row
+      : {
+          candidati: pending.length,
+          accodati: 0,
+          senza_email: 0,
+          email_non_valida: 0,
+          email_condivisa: 0,
+          link_validi: 0,
+        };
+    const todo = resumed ? pending.filter((c) => c.uuid > row.cursor) : pending;
+    await renewLease(deps.db, deps, run, owner, pick(counts));
+    for (let i = 0; i < todo.length && !lost; i += BATCH) {
+      const batch = todo.slice(i, i + BATCH);
+      // An address a save gave another account while the batch ran fails its login insert: the batch runs again
+      // and finds the address taken.
+      counts = await retryOnLoginCollision(() => activateBatch(deps, run, owner, batch, perAddress, counts));
+      // The sender starts on each batch's e-mails while the next batch is prepared.
+      deps.onQueued();
+    }
+    await renewLease(deps.db, deps, run, owner, { ...pick(counts), finished_at: nowIso(), lease_owner: '' });
+  } catch (err) {
+    // Another instance holds the run now (this one stalled past its lease): it goes on from the last commit.
+    if (!(err instanceof LeaseLost)) throw err;
+  } finally {
+    clearInterval(heartbeat);
   }
-  await repo.updateRun(deps.db, run, { ...counts, finished_at: nowIso() });
+}
+
+const pick = (c: Counts): Counts => ({
+  candidati: c.candidati,
+  accodati: c.accodati,
+  senza_email: c.senza_email,
+  email_non_valida: c.email_non_valida,
+  email_condivisa: c.email_condivisa,
+  link_validi: c.link_validi,
+});
+
+/**
+ * Every instance calls this on a timer (main.ts): a run whose lease expired, because the process running it died,
+ * is claimed by exactly one instance (a compare-and-set on its lease) and goes on there.
+ */
+export async function resumeMassActivations(deps: MassActivationDeps): Promise<number> {
+  let taken = 0;
+  for (const run of await repo.runsWithExpiredLease(deps.db, nowIso())) {
+    const owner = newId();
+    if (!(await repo.claimRun(deps.db, run.uuid, run.lease_owner, run.lease_until, owner, leaseEnd(deps)))) continue;
+    taken += 1;
+    deps.background.run('sendmassive', () => prepare(deps, run.uuid, owner));
+  }
+  return taken;
 }
 
 /**
@@ -149,9 +228,9 @@ async function prepare(deps: MassActivationDeps, run: string): Promise<void> {
 export async function startMassActivation(deps: MassActivationDeps, viewer: Viewer): Promise<MassActivation> {
   const last = await repo.latestRun(deps.db);
   const now = nowIso();
-  if (last && last.finished_at === '' && last.started_at > addMinutes(now, -STALE_MINUTES)) {
-    throw new HttpError(409, ALREADY_RUNNING);
-  }
+  // An unfinished run is always somebody's: its runner's, or, when that process died, the next to take its lease.
+  if (last && last.finished_at === '') throw new HttpError(409, ALREADY_RUNNING);
+  const owner = newId();
   const run: MassActivationsTable = {
     uuid: newId(),
     started_by: viewer.userUuid,
@@ -163,16 +242,23 @@ export async function startMassActivation(deps: MassActivationDeps, viewer: View
     email_non_valida: 0,
     email_condivisa: 0,
     link_validi: 0,
+    lease_owner: owner,
+    lease_until: leaseEnd(deps),
+    cursor: '',
   };
   await repo.insertRun(deps.db, run);
-  deps.background.run('sendmassive', () => prepare(deps, run.uuid));
-  return { ...run, inviati: 0, in_attesa: 0, falliti: 0 };
+  deps.background.run('sendmassive', () => prepare(deps, run.uuid, owner));
+  return { ...shownRun(run), inviati: 0, in_attesa: 0, falliti: 0 };
 }
 
 /** GET /api/sendmassive: the latest press with its e-mails' progress in the queue, or null. */
 export async function latestMassActivation(db: Db): Promise<MassActivation | null> {
   const run = await repo.latestRun(db);
   if (!run) return null;
-  const { started_by: _by, ...shown } = run;
-  return { ...shown, ...(await repo.queueCounts(db, run.uuid)) };
+  return { ...shownRun(run), ...(await repo.queueCounts(db, run.uuid)) };
+}
+
+function shownRun(run: MassActivationsTable) {
+  const { started_by: _by, lease_owner: _owner, lease_until: _until, cursor: _cursor, ...shown } = run;
+  return shown;
 }

@@ -10,4 +10,9 @@ export interface MassActivationsTable {
   email_non_valida: number;
   email_condivisa: number;
   link_validi: number;
+  /** Who runs the press now and until when (migration 2026-11-26-22): another instance takes an expired lease. */
+  lease_owner: string;
+  lease_until: string;
+  /** The last installer of the last committed batch: a resumed run goes on after it. */
+  cursor: string;
 }

@@ -1,6 +1,6 @@
 import type { Role } from '@portal/shared/roles';
 import type { DbOrTx } from '../../db/database.ts';
-import { addMinutes } from '../../lib/clock.ts';
+import { addMinutes, waitInWords } from '../../lib/clock.ts';
 import { lockOwner } from '../../lib/count-limit.ts';
 import { newId } from '../../lib/tokens.ts';
 import { HttpError, TooManyRequests } from '../../plugins/error-envelope.ts';
@@ -50,13 +50,6 @@ export function sendsSince(db: DbOrTx, userUuid: string, since: string) {
 
 const secondsUntil = (iso: string, now: string) => (Date.parse(iso) - Date.parse(now)) / 1000;
 
-/** How long, in the words a person reads: seconds under a minute and a half, minutes after. */
-function wait(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 90) return s === 1 ? '1 secondo' : `${s} secondi`;
-  return `${Math.ceil(s / 60)} minuti`;
-}
-
 /**
  * At the start of a send's transaction: the sender's account row locked until it commits, so a person's sends
  * are counted one after the other on every instance (the count lives in message_sends, not in a process), and the
@@ -71,7 +64,7 @@ export async function checkMessagesPerMinute(tx: DbOrTx, writer: Writer, now: st
   if (!oldest) return;
   const seconds = secondsUntil(addMinutes(oldest.sent_at, 1), now);
   throw new TooManyRequests(
-    `Hai inviato ${MESSAGES_PER_MINUTE} comunicazioni nell’ultimo minuto, il massimo: riprova tra ${wait(seconds)}`,
+    `Hai inviato ${MESSAGES_PER_MINUTE} comunicazioni nell’ultimo minuto, il massimo: riprova tra ${waitInWords(seconds)}`,
     seconds,
   );
 }
@@ -94,7 +87,7 @@ export async function recordSend(tx: DbOrTx, writer: Writer, added: number, now:
     const fits = hour.find((s) => reached - (leaving += s.recipients) + added <= cap);
     const seconds = fits ? secondsUntil(addMinutes(fits.sent_at, 60), now) : 3600;
     throw new TooManyRequests(
-      `Questa comunicazione supererebbe il limite di ${cap.toLocaleString('it-IT')} destinatari all’ora: riprova tra ${wait(seconds)}`,
+      `Questa comunicazione supererebbe il limite di ${cap.toLocaleString('it-IT')} destinatari all’ora: riprova tra ${waitInWords(seconds)}`,
       seconds,
     );
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MassActivation } from '@portal/shared/schemas/mass-activation';
 import { sendDueMails } from '../../../src/modules/mail/mail-queue.ts';
+import { resumeMassActivations } from '../../../src/modules/mass-activation/mass-activation.service.ts';
 import { noCouponTotals } from '../../../src/modules/posatori/posatori.table.ts';
 import { createTestContext, login, personOfUser, readOutbox, type TestContext } from '../../helpers.ts';
 import { loginAs, type RoleClients } from '../../helpers-clients.ts';
@@ -167,6 +168,47 @@ describe('a press', () => {
     expect(third.accodati).toBe(1);
   });
 
+  it('a run whose runner died is taken over by one of the instances claiming it, and goes on after its cursor', async () => {
+    const fresh = [await installer('ripresa.1@example.it'), await installer('ripresa.2@example.it')];
+    const uuid = crypto.randomUUID();
+    const lease = (until: number) => ({ lease_owner: 'dead instance', lease_until: new Date(until).toISOString() });
+    await ctx.db
+      .insertInto('mass_activations')
+      .values({
+        uuid,
+        started_by: 'test',
+        started_at: new Date().toISOString(),
+        finished_at: '',
+        candidati: 0,
+        accodati: 0,
+        senza_email: 0,
+        email_non_valida: 0,
+        email_condivisa: 0,
+        link_validi: 0,
+        cursor: '',
+        ...lease(Date.now() + 60_000),
+      })
+      .execute();
+    const deps = ctx.app.massActivation;
+    // A live lease is its runner's.
+    expect(await resumeMassActivations(deps)).toBe(0);
+    await ctx.db
+      .updateTable('mass_activations')
+      .set(lease(Date.now() - 1))
+      .where('uuid', '=', uuid)
+      .execute();
+    const taken = await Promise.all([resumeMassActivations(deps), resumeMassActivations(deps)]);
+    expect(taken.sort()).toEqual([0, 1]);
+    await ctx.app.background.drain();
+    const { run } = (await as.admin.get('/api/sendmassive')).json() as { run: Run };
+    expect(run).toMatchObject({ uuid, accodati: 2 });
+    expect(run.finished_at).not.toBe('');
+    for (const p of fresh) expect((await accountOf(p)).userstato).toBe('requested');
+    const mails = await ctx.db.selectFrom('mail_queue').select('to_addr').where('batch', '=', uuid).execute();
+    expect(mails.map((m) => m.to_addr).sort()).toEqual(['ripresa.1@example.it', 'ripresa.2@example.it']);
+    expect(await resumeMassActivations(deps)).toBe(0);
+  });
+
   it('a second press while one is preparing is refused', async () => {
     await ctx.db
       .insertInto('mass_activations')
@@ -181,6 +223,9 @@ describe('a press', () => {
         email_non_valida: 0,
         email_condivisa: 0,
         link_validi: 0,
+        lease_owner: 'another instance',
+        lease_until: new Date(Date.now() + 60_000).toISOString(),
+        cursor: '',
       })
       .execute();
     const res = await as.admin.post('/api/sendmassive', {});

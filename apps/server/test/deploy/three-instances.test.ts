@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { login } from '../../../../bench/http.ts';
+import { startThreeInstances, type ThreeInstances } from '../../../../scripts/three-instances.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
+import { imageForm } from '../multipart.ts';
+import { call, serverEnv } from '../modules/imports/server-processes.ts';
+
+/**
+ * scripts/three-instances.ts: nginx round robin in front of three instances on the test's database and one
+ * DATA_DIR. A session opened through one instance is honoured by the others, an image uploaded through one is read
+ * back through the others, and a mass activation pressed through the proxy is done once.
+ */
+
+let ctx: TestContext;
+let three: ThreeInstances;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  three = await startThreeInstances({ ...serverEnv(ctx), DATA_DIR: ctx.config.dataDir });
+}, 90_000);
+afterAll(async () => {
+  await three?.stop();
+  await ctx.close();
+});
+
+/** How many GET requests of a route each instance served, from its own /metrics. */
+async function servedBy(route: string): Promise<number[]> {
+  return Promise.all(
+    three.instances.map(async (i) => {
+      const text = await (await fetch(`${i.url}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`http_requests_total{method="GET",route="${route}"`));
+      return Number(line?.split(' ').at(-1) ?? 0);
+    }),
+  );
+}
+
+it('one session, one file store and one mass activation across three instances', async () => {
+  const admin = await login(three.url, 'admin', DEMO_PASSWORD);
+  for (let i = 0; i < 6; i++) await call(three.url, admin, 'GET', '/api/avatar');
+  // Round robin: every instance answered the session opened through one of them.
+  expect((await servedBy('/api/avatar')).every((n) => n >= 1)).toBe(true);
+
+  const posatore = await login(three.url, 'posatore', DEMO_PASSWORD);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c04020' } })
+    .png()
+    .toBuffer();
+  const form = imageForm(png, 'io.png', 'image/png');
+  const saved = await fetch(`${three.url}/api/savemyimg/profile`, {
+    method: 'POST',
+    headers: { ...form.headers, cookie: posatore, origin: three.url },
+    body: form.payload,
+  });
+  expect(saved.status).toBe(200);
+  const { path } = (await saved.json()) as { path: string };
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${three.url}${path}`, { headers: { cookie: posatore } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+  }
+
+  const { run } = await call<{ run: { uuid: string } }>(three.url, admin, 'POST', '/api/sendmassive', {});
+  let done = run as { uuid: string; finished_at?: string; accodati?: number };
+  for (let i = 0; !done.finished_at; i++) {
+    if (i > 300) throw new Error('invio massivo non finito in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    done = (await call<{ run: typeof done }>(three.url, admin, 'GET', '/api/sendmassive')).run;
+  }
+  const mails = await ctx.db.selectFrom('mail_queue').select('to_addr').where('batch', '=', run.uuid).execute();
+  expect(mails.length).toBe(done.accodati);
+  expect(new Set(mails.map((m) => m.to_addr)).size).toBe(mails.length);
+}, 90_000);
