@@ -54,6 +54,7 @@ let n = 0;
 export const registryLines: Line[] = [
   // System and session
   line('GET /health', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
+  line('GET /ready', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
   // The API's map: open outside production (security-headers and http-replies tests cover production).
   line('GET /api/docs', { public: true, cells: everyone(OK) }),
   line('GET /api/docs/static/index.html', { public: true, cells: everyone(302) }),
