@@ -31,7 +31,7 @@ const envSchema = z.object({
   FILE_STORE: z
     .string()
     .regex(
-      /^(disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?)$/,
+      /^(disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?)$/,
       'FILE_STORE deve essere disk oppure s3://bucket[/prefisso]',
     )
     .default('disk'),

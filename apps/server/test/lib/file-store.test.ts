@@ -110,3 +110,26 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('FILE_STORE', () => {
+  it('names a bucket and a folder in it, with the SDK variables; anything else is refused in Italian', () => {
+    const config = loadConfig({
+      FILE_STORE: 's3://portale-files/prod/files',
+      AWS_ENDPOINT_URL_S3: 'https://s3.example.net',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.fileStore).toEqual({
+      kind: 's3',
+      bucket: 'portale-files',
+      prefix: 'prod/files',
+      region: 'us-east-1',
+      endpoint: 'https://s3.example.net',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'disk' });
+    for (const wrong of ['s3://', 's3://A_Bucket', 'ftp://bucket', 's3://bucket/../x']) {
+      expect(() => loadConfig({ FILE_STORE: wrong })).toThrow(/FILE_STORE deve essere disk oppure s3:\/\/bucket/);
+    }
+  });
+});
