@@ -9,6 +9,8 @@ const steps: [string, string][] = [
   ['lint', 'Lint'],
   ['format:check', 'Formattazione'],
   ['test:unit', 'Test unitari e di integrazione'],
+  // The file tests again with the files in an S3 bucket (s3rver), so nothing assumes a disk.
+  ['test:s3', 'Test dei file su S3'],
   // The bench on 1% of the stress data, one second per request: it must run and answer 2xx, never judged on speed.
   ['bench:smoke', 'Bench in modalità smoke'],
   ['test:e2e', 'Test end-to-end (Playwright)'],

@@ -10,7 +10,7 @@ import '@portal/shared/zod-it';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createBackground, type Background } from './lib/background.ts';
-import { createFileStore } from './lib/file-store.ts';
+import { createFileStore } from './lib/open-file-store.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -39,6 +39,7 @@ import { registerControlCharacters } from './plugins/control-characters.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerProfileGate } from './plugins/profile-gate.ts';
+import { registerReadiness } from './plugins/readiness.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSameOrigin } from './plugins/same-origin.ts';
@@ -58,6 +59,8 @@ export type AppDeps = {
   background?: Background;
   /** Sees every route as it is registered (the authorization and fuzz tests read the routes from here). */
   onRoute?: (route: RouteOptions) => void;
+  /** How long GET /ready waits for the database and the file store (plugins/readiness.ts). */
+  readyTimeoutMs?: number;
 };
 
 declare module 'fastify' {
@@ -86,6 +89,7 @@ export async function buildApp({
   mailer,
   background: givenBackground,
   onRoute,
+  readyTimeoutMs,
 }: AppDeps): Promise<FastifyInstance> {
   const https = config.publicUrl.startsWith('https://');
   const headers = securityHeaders(https);
@@ -181,6 +185,8 @@ export async function buildApp({
   });
   registerMeRoutes(app, db);
   const files = createFileStore(config);
+  app.addHook('onClose', () => files.close());
+  registerReadiness(app, db, files, readyTimeoutMs);
   registerCombosRoutes(app, db);
   registerPosatoriRoutes(app, db, files);
   await registerImagesRoutes(app, db, files);

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StoreConfig } from './lib/file-store-s3.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 
 const boolFlag = z
@@ -29,6 +30,20 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   MAIL_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  FILE_STORE: z
+    .string()
+    .regex(
+      /^(disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?)$/,
+      'FILE_STORE deve essere disk oppure s3://bucket[/prefisso]',
+    )
+    .default('disk'),
+  AWS_REGION: z.string().min(1).optional(),
+  AWS_DEFAULT_REGION: z.string().min(1).optional(),
+  AWS_ENDPOINT_URL_S3: z.url().optional(),
+  AWS_ENDPOINT_URL: z.url().optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_AUTH_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
@@ -58,6 +73,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** Pause between two e-mails of the queue (modules/mail/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
   mailPaceMs: number;
+  /** Where stored files live: DATA_DIR/files, or a bucket (FILE_STORE=s3://bucket/prefix). */
+  fileStore: { kind: 'disk' } | S3StoreConfig;
   /**
    * Background work held by one instance at a time (a mass activation) is leased for this long and renewed as it
    * goes; when its process dies, another instance takes it over once the lease runs out.
@@ -100,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: 30, absoluteHours: 12, secureCookie: publicUrl.startsWith('https://') },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPaceMs: e.MAIL_PACE_MS,
+    fileStore: parseFileStore(e),
     workLeaseSeconds: e.WORK_LEASE_SECONDS,
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
@@ -110,6 +128,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
+  };
+}
+
+/**
+ * FILE_STORE=s3://bucket/prefix, with the AWS SDK's standard variables: an endpoint (AWS_ENDPOINT_URL_S3) means an
+ * S3-compatible provider addressed path-style; without a region the SDK would refuse to start, and us-east-1 is what
+ * MinIO and most providers accept.
+ */
+function parseFileStore(e: z.infer<typeof envSchema>): Config['fileStore'] {
+  if (e.FILE_STORE === 'disk') return { kind: 'disk' };
+  const [bucket = '', ...prefix] = e.FILE_STORE.slice('s3://'.length).split('/').filter(Boolean);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix.join('/'),
+    region: e.AWS_REGION ?? e.AWS_DEFAULT_REGION ?? 'us-east-1',
+    endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
   };
 }
 

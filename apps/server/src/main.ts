@@ -4,7 +4,7 @@ import { answerMetricsForWorkers } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmpty, seedDemo } from './db/seed/demo.ts';
-import { createFileStore } from './lib/file-store.ts';
+import { createFileStore } from './lib/open-file-store.ts';
 import { deleteExpiredSessions } from './modules/auth/sessions.repository.ts';
 import { pruneFailures } from './modules/auth/throttles.repository.ts';
 import { addMinutes, nowIso } from './lib/clock.ts';

@@ -11,8 +11,9 @@ import { connect } from '../src/db/connect.ts';
 import type { Db } from '../src/db/database.ts';
 import { MigrationFailed, migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
-import { createFileStore } from '../src/lib/file-store.ts';
+import { createFileStore } from '../src/lib/open-file-store.ts';
 import { randomToken } from '../src/lib/tokens.ts';
+import { startS3Server, type S3Server } from './s3-server.ts';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -28,18 +29,22 @@ export type TestContext = {
 
 /**
  * A fresh migrated database per test file, seeded with the demo network: SQLite in a temporary folder, or a
- * private schema of the PostgreSQL named by TEST_DATABASE_URL.
+ * private schema of the PostgreSQL named by TEST_DATABASE_URL. Files on disk under the temporary folder, or with
+ * TEST_FILE_STORE=s3 in the bucket of an S3 server of its own.
  */
 export async function createTestContext(
   opts: { seed?: boolean; env?: Record<string, string>; migrateUpTo?: string } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-'));
+  const s3: S3Server | undefined =
+    process.env.TEST_FILE_STORE === 's3' && !opts.env?.FILE_STORE ? await startS3Server() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ...s3?.env,
     ...opts.env,
   });
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -74,7 +79,11 @@ export async function createTestContext(
     return again;
   };
   await migrateWhileOthersDrop(db, schema, opts.migrateUpTo);
-  if (opts.seed !== false) await seedDemo(db, createFileStore(config));
+  if (opts.seed !== false) {
+    const files = createFileStore(config);
+    await seedDemo(db, files);
+    files.close();
+  }
   const app = await buildApp({ config, db });
   await app.ready();
   return {
@@ -89,9 +98,19 @@ export async function createTestContext(
       for (const other of others) await other.destroy();
       await db.destroy();
       await dropSchema?.();
+      await s3?.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The keys the portal's file store (disk or bucket, as configured) holds under prefix, at any depth. */
+export async function storedKeys(config: Config, prefix: string): Promise<string[]> {
+  const files = createFileStore(config);
+  const keys: string[] = [];
+  for await (const key of files.keys()) if (key.startsWith(`${prefix}/`)) keys.push(key);
+  files.close();
+  return keys;
 }
 
 /**

@@ -36,6 +36,8 @@ export const msg = {
   richiestaTroppoGrande: 'La richiesta supera la dimensione massima consentita',
   origineNonConsentita: 'Origine della richiesta non consentita',
   erroreInterno: 'Errore interno, riprova più tardi',
+  archivioFileNonRaggiungibile: 'Archivio dei file non raggiungibile, riprova più tardi',
+  databaseNonRaggiungibile: 'Database non raggiungibile',
   passwordTroppoCorta: 'La password deve avere almeno 8 caratteri',
   passwordTroppoLunga: 'La password può avere al massimo 128 caratteri',
   passwordDebole: (detail: string) => `Password troppo facile da indovinare: ${detail}`,

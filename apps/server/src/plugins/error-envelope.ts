@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
 import { errorReply, formRefusal, type FormRefusal } from '@portal/shared/schemas/errors';
+import { FileStoreUnavailable } from '../lib/file-store.ts';
 
 /** Thrown by services for an outcome the client should see as {res:"KO", reason} with this status. */
 export class HttpError extends Error {
@@ -91,7 +92,8 @@ function formOf(err: FastifyError, request: FastifyRequest): HttpError | undefin
 
 /**
  * One envelope for every failure: {res:"KO", reason, fields?} with an Italian reason. Bad input of any kind is a
- * 400 (never a 500 or a stack trace); unexpected failures are logged and answered with a generic message.
+ * 400 (never a 500 or a stack trace); a file store that does not answer is a 503; unexpected failures are logged and
+ * answered with a generic message.
  */
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -122,6 +124,11 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
       return reply
         .code(status === 404 ? 404 : 400)
         .send({ res: 'KO', reason: status === 404 ? msg.nonTrovato : msg.richiestaNonValida });
+    }
+    if (err instanceof FileStoreUnavailable) {
+      // The store will be back (the proxy may retry elsewhere); nothing the caller or our code did wrong.
+      request.log.warn({ err: err.cause }, 'archivio dei file non raggiungibile');
+      return reply.code(503).header('retry-after', '5').send({ res: 'KO', reason: msg.archivioFileNonRaggiungibile });
     }
     request.log.error({ err }, 'errore non gestito');
     return reply.code(500).send({ res: 'KO', reason: msg.erroreInterno });

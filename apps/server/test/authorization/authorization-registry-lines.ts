@@ -54,6 +54,7 @@ let n = 0;
 export const registryLines: Line[] = [
   // System and session
   line('GET /health', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
+  line('GET /ready', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
   // Open when METRICS_TOKEN is not set, as here; the token's refusals are in test/plugins/metrics.test.ts.
   line('GET /metrics', { profileNotOk: 'open', public: true, cells: everyone(OK) }),
   // The API's map: open outside production (security-headers and http-replies tests cover production).

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GALLERY_MAX_ITEMS } from '@portal/shared/schemas/images';
-import { createFileStore, ownerPrefix } from '../../src/lib/file-store.ts';
+import { ownerPrefix } from '../../src/lib/file-store.ts';
+import { createFileStore } from '../../src/lib/open-file-store.ts';
 import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
 import { imageForm } from '../multipart.ts';
 

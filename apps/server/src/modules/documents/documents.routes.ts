@@ -98,7 +98,8 @@ export async function registerDocumentsRoutes(
           .header('x-content-type-options', 'nosniff')
           .headers(downloadHeaders(pdf))
           .header('cache-control', 'private, no-store')
-          .send(file.bytes);
+          .header('content-length', String(file.file.length))
+          .send(file.file.body);
       },
     );
   });

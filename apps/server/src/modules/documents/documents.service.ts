@@ -126,12 +126,12 @@ export async function getDocument(db: DbOrTx, viewer: Viewer, uuid: string): Pro
   return toRow(doc, (await repo.groupsOf(db, [uuid])).get(uuid) ?? []);
 }
 
-/** GET /api/docs/file/{id}: the bytes, by the same rule as the listing. */
+/** GET /api/docs/file/{id}: the bytes streamed from the store, by the same rule as the listing. */
 export async function readFile(db: DbOrTx, files: FileStore, viewer: Viewer, uuid: string) {
   const doc = await readable(db, viewer, uuid);
-  const bytes = await files.get(doc.file_key);
-  if (!bytes) throw notFound();
-  return { bytes, filename: doc.filename, ext: doc.ext as Extension };
+  const file = await files.read(doc.file_key);
+  if (!file) throw notFound();
+  return { file, filename: doc.filename, ext: doc.ext as Extension };
 }
 
 /**

@@ -149,7 +149,8 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
           .header('content-security-policy', UPLOADED_IMAGE_CSP)
           .header('cache-control', 'private, max-age=86400')
           .header('content-disposition', 'inline')
-          .send(found.bytes);
+          .header('content-length', String(found.file.length))
+          .send(found.file.body);
       },
     );
   });

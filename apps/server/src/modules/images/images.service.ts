@@ -5,7 +5,7 @@ import { GALLERY_MAX_ITEMS, type GalleryItem } from '@portal/shared/schemas/imag
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { addWithinLimit } from '../../lib/count-limit.ts';
-import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { ownerPrefix, type FileStore, type FileStream } from '../../lib/file-store.ts';
 import {
   contentTypeOf,
   FULL_SIDE,
@@ -155,11 +155,11 @@ export async function readFile(
   owner: Owner,
   slot: Slot,
   file: string,
-): Promise<{ bytes: Buffer; contentType: string }> {
+): Promise<{ file: FileStream; contentType: string }> {
   const entity = imageEntities[owner.entity];
   if (slot === 'gallery' && !(entity.gallery && (await entity.canView(db, viewer, owner.uuid)))) throw notFound();
   const contentType = contentTypeOf(file);
-  const bytes = contentType ? await files.get(keyOf(owner, slot, file)) : undefined;
-  if (!bytes || !contentType) throw notFound();
-  return { bytes, contentType };
+  const stored = contentType ? await files.read(keyOf(owner, slot, file)) : undefined;
+  if (!stored || !contentType) throw notFound();
+  return { file: stored, contentType };
 }

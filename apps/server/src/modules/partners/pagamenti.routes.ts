@@ -87,7 +87,8 @@ export async function registerPagamentiRoutes(app: FastifyInstance, db: Db, file
           .header('x-content-type-options', 'nosniff')
           .headers(downloadHeaders(false))
           .header('cache-control', 'private, no-store')
-          .send(pdf.bytes);
+          .header('content-length', String(pdf.file.length))
+          .send(pdf.file.body);
       },
     );
   });

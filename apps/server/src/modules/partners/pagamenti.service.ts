@@ -4,7 +4,7 @@ import { msg } from '@portal/shared/messages-it';
 import { paymentSaveBody, type PaymentRow, type PaymentSaveBody } from '@portal/shared/schemas/partners';
 import type { Db } from '../../db/database.ts';
 import { nowIso, todayInRome } from '../../lib/clock.ts';
-import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { ownerPrefix, type FileStore, type FileStream } from '../../lib/file-store.ts';
 import { isPdf } from '../../lib/pdf-files.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { checkedBody, HttpError, notFound } from '../../plugins/error-envelope.ts';
@@ -150,10 +150,10 @@ export async function readPaymentPdf(
   viewer: Viewer,
   partnerUuid: string,
   name: string,
-): Promise<{ bytes: Buffer; filename: string }> {
+): Promise<{ file: FileStream; filename: string }> {
   await paymentsPartner(db, viewer, partnerUuid);
   const payment = await repo.findPayment(db, partnerUuid, name);
-  const bytes = payment?.file ? await files.get(paymentFileKey(partnerUuid, payment.file)) : undefined;
-  if (!payment || !bytes) throw notFound();
-  return { bytes, filename: downloadName(payment) };
+  const file = payment?.file ? await files.read(paymentFileKey(partnerUuid, payment.file)) : undefined;
+  if (!payment || !file) throw notFound();
+  return { file, filename: downloadName(payment) };
 }

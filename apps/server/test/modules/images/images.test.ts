@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, login, type TestContext } from '../../helpers.ts';
+import { createTestContext, storedKeys, login, type TestContext } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm, multipart } from '../../multipart.ts';
 
@@ -302,10 +300,9 @@ describe('deleting an installer', () => {
     const id = await insider();
     const url: string = (await upload(`/api/saveimg/${id}/profile`, imageForm(webp), as.admin)).json().path;
     await upload(`/api/posagallery/${id}`, imageForm(webp), as.admin);
-    const folder = path.join(ctx.config.dataDir, 'files', 'posatori', id);
-    expect(fs.existsSync(folder)).toBe(true);
+    expect(await storedKeys(ctx.config, `posatori/${id}`)).not.toEqual([]);
     expect((await as.admin.delete(`/api/posatore/${id}`)).json()).toEqual({ res: 'OK' });
-    expect(fs.existsSync(folder)).toBe(false);
+    expect(await storedKeys(ctx.config, `posatori/${id}`)).toEqual([]);
     expect((await as.admin.get(url)).statusCode).toBe(404);
   });
 

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, todayInRome } from '../../../src/lib/clock.ts';
 import { isPdf, simplePdf } from '../../../src/lib/pdf-files.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, storedKeys, type TestContext } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { multipart } from '../../multipart.ts';
 
@@ -273,10 +271,10 @@ describe('editing and deleting payments', () => {
 
   it('deletes the payment and its file, and recomputes the partner’s figures', async () => {
     await as.admin.post(url(), { dtrinnovo: '2030-02-28', fatturato: 500 });
-    const file = path.join(ctx.config.dataDir, 'files', 'partners', far, 'pagamenti', `${name}.pdf`);
-    expect(fs.existsSync(file)).toBe(true);
+    const file = `partners/${far}/pagamenti/${name}.pdf`;
+    expect(await storedKeys(ctx.config, `partners/${far}`)).toContain(file);
     expect((await as.admin.delete(url())).json()).toEqual({ res: 'OK' });
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await storedKeys(ctx.config, `partners/${far}`)).not.toContain(file);
     expect((await payments(far)).map((p) => p.name)).not.toContain(name);
     expect((await partnerRow(far)).dtrinnovo).not.toBe('2030-02-28');
     expect((await as.admin.delete(url())).statusCode).toBe(404);

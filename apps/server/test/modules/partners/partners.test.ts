@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PARTNERS } from '../../../src/db/seed/demo-partners.ts';
 import { addDays, todayInRome } from '../../../src/lib/clock.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, storedKeys, type TestContext } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm } from '../../multipart.ts';
 
@@ -426,10 +424,10 @@ describe('deleting partners', () => {
     expect((await uploadLogo(id, as.admin)).statusCode).toBe(200);
     const payments = (await as.admin.get(`/api/partner/${id}/pagamenti`)).json();
     expect(payments.length).toBeGreaterThan(0);
-    const folder = path.join(ctx.config.dataDir, 'files', 'partners', id);
-    expect(fs.readdirSync(path.join(folder, 'pagamenti')).length).toBe(payments.length);
+    const stored = await storedKeys(ctx.config, `partners/${id}`);
+    expect(stored.filter((k) => k.startsWith(`partners/${id}/pagamenti/`))).toHaveLength(payments.length);
     expect((await as.admin.delete(`/api/partner/${id}`)).json()).toEqual({ res: 'OK' });
-    expect(fs.existsSync(folder)).toBe(false);
+    expect(await storedKeys(ctx.config, `partners/${id}`)).toEqual([]);
     const left = await ctx.db.selectFrom('partner_payments').select('name').where('partner_uuid', '=', id).execute();
     expect(left).toEqual([]);
     expect((await as.admin.get(payments[0].url)).statusCode).toBe(404);
