@@ -28,13 +28,11 @@ export function registerAuthRoutes(
     { schema: { tags, body: loginBody, response: { 200: loginReply, 400: errorReply } } },
     async (request, reply) => {
       const previous = request.cookies[cookie.name];
-      const outcome = await auth.login(
-        request.body.user,
-        request.body.pwd,
-        request.ip,
-        request.headers['user-agent'] ?? '',
-        previous ? sha256(previous) : undefined,
-      );
+      const outcome = await auth.login(request.body.user, request.body.pwd, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        previousSession: previous ? sha256(previous) : undefined,
+      });
       if (!outcome.ok) return { res: 'KO' as const };
       reply.setCookie(cookie.name, outcome.token, {
         path: '/',
