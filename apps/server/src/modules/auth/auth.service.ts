@@ -5,6 +5,7 @@ import type { UsageRecorder } from '../usage-statistics/usage-statistics.service
 import { createLoginService } from './login.service.ts';
 import { createPasswordResetService } from './password-resets.service.ts';
 import { createSessionService, type SessionSettings } from './session-opening.service.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
 export type AuthDeps = {
   db: Db;
@@ -14,15 +15,19 @@ export type AuthDeps = {
   session: SessionSettings;
   /** Counts the login for the usage statistics; never fails it. */
   usage: UsageRecorder;
+  /** NODE_ENV=production: admins and area managers must have a second factor. */
+  production: boolean;
 };
 
 /**
- * The /auth routes' services, one per part: the login, the session it opens (renewal, logout), and password resets
- * and activations.
+ * The /auth routes' services, one per part: the login, its second factor, the session they open (renewal,
+ * logout), and password resets and activations.
  */
 export function createAuthService(deps: AuthDeps) {
+  const twoFactor = createTwoFactorService(deps);
   return {
-    ...createLoginService(deps),
+    ...createLoginService({ ...deps, stageAfterPassword: twoFactor.stageAfterPassword }),
+    ...twoFactor,
     ...createSessionService(deps.db, deps.session),
     ...createPasswordResetService(deps),
   };

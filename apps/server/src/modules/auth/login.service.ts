@@ -5,6 +5,7 @@ import { addMinutes, nowIso } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 import { openSession, type Client, type SessionSettings } from './session-opening.service.ts';
+import type { SessionStage } from './auth.table.ts';
 import * as sessions from './sessions.repository.ts';
 import * as throttles from './throttles.repository.ts';
 import * as users from './users.repository.ts';
@@ -20,9 +21,12 @@ export type LoginDeps = {
   session: SessionSettings;
   /** Counts the login for the usage statistics; never fails it. */
   usage: UsageRecorder;
+  /** What a right password opens for the account: a full session, or a second factor or an enrolment first. */
+  stageAfterPassword: (userUuid: string, roles: readonly Role[]) => Promise<SessionStage>;
 };
 
-export type LoginOutcome = { ok: true; token: string; roles: Role[] } | { ok: false };
+/** stage 'full' is logged in with the roles; '2fa' and 'enrol' hold a session that only reaches /auth/2fa. */
+export type LoginOutcome = { ok: true; token: string; roles: Role[]; stage: SessionStage } | { ok: false };
 
 /**
  * Throttling keys. Failures count per account and client address (an attacker at one address cannot lock the owner
@@ -55,10 +59,13 @@ export function createLoginService(deps: LoginDeps) {
       await throttles.recordFailure(db, ipKey, now);
       return { ok: false };
     }
-    await throttles.clearFailures(db, userKey);
-    const token = await openSession(db, deps.session, { userUuid: account.uuid, roles, client });
-    await deps.usage('login', { userUuid: account.uuid, roles });
-    return { ok: true, token, roles };
+    const stage = await deps.stageAfterPassword(account.uuid, roles);
+    // Failures are forgotten once the login is complete: a right password alone would otherwise reset the budget
+    // of wrong codes that follows it.
+    if (stage !== '2fa') await throttles.clearFailures(db, userKey);
+    const token = await openSession(db, deps.session, { userUuid: account.uuid, roles, stage, client });
+    if (stage === 'full') await deps.usage('login', { userUuid: account.uuid, roles });
+    return { ok: true, token, roles: stage === 'full' ? roles : [], stage };
   }
 
   return { login };
