@@ -8,15 +8,15 @@ import {
   okReply,
   resultReply,
 } from '@portal/shared/schemas/auth';
-import { loginBody, resetPasswordBody, resetRequestBody } from '@portal/shared/schemas/auth-forms';
-import { errorReply } from '@portal/shared/schemas/errors';
 import {
+  loginBody,
+  resetPasswordBody,
+  resetRequestBody,
   twoFactorCodeBody,
   twoFactorDisableBody,
-  twoFactorEnableReply,
-  twoFactorSetupReply,
-  twoFactorStateReply,
-} from '@portal/shared/schemas/two-factor';
+} from '@portal/shared/schemas/auth-forms';
+import { errorReply } from '@portal/shared/schemas/errors';
+import { twoFactorEnableReply, twoFactorSetupReply, twoFactorStateReply } from '@portal/shared/schemas/two-factor';
 import { z } from 'zod';
 import { sha256 } from '../../lib/tokens.ts';
 import { HttpError } from '../../plugins/error-envelope.ts';
