@@ -172,6 +172,7 @@ export async function buildApp({
     background,
     publicUrl: config.publicUrl,
     session: config.session,
+    production: config.env === 'production',
   });
 
   app.get('/health', { schema: { tags: ['system'], hide: false } }, async () => {

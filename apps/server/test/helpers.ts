@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import pg from 'pg';
 import type { Role } from '@portal/shared/roles';
 import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
@@ -163,6 +164,24 @@ export async function login(app: FastifyInstance, user: string, pwd = DEMO_PASSW
 }
 
 export const cookieOf = (app: FastifyInstance, role: Role) => login(app, demoUser[role]);
+
+/**
+ * In production an admin or area manager without a second factor sets one up after the password, as the login
+ * screen makes them (docs/decisions/0024): this does it through the real endpoints, with a code made from the
+ * secret, and returns the Cookie header of the session that opens.
+ */
+export async function loginEnrolling(app: FastifyInstance, user: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { user, pwd: DEMO_PASSWORD } });
+  const pending = res.cookies.find((c) => c.name === 'portale_sid');
+  if (res.json().res !== 'ENROL' || !pending) throw new Error(`login ${user} senza iscrizione: ${res.body}`);
+  const headers = { cookie: `portale_sid=${pending.value}` };
+  const setup = await app.inject({ method: 'POST', url: '/auth/2fa/setup', headers, payload: {} });
+  const code = await generate({ secret: setup.json().secret as string });
+  const enabled = await app.inject({ method: 'POST', url: '/auth/2fa/enable', headers, payload: { code } });
+  const cookie = enabled.cookies.find((c) => c.name === 'portale_sid');
+  if (enabled.json().res !== 'OK' || !cookie) throw new Error(`iscrizione di ${user} fallita: ${enabled.body}`);
+  return `portale_sid=${cookie.value}`;
+}
 
 /** Cookies of the four demo users, in the order admin, capoarea, rivenditori, posatore. */
 export function loginEveryRole(app: FastifyInstance): Promise<[string, string, string, string]> {

@@ -1,12 +1,15 @@
 import { encode } from 'uqr';
 
-/**
- * A coupon's code as a QR code: the code alone, so any scanner that types text fills the 'Copoun' field; error
- * correction M and a two-module quiet zone. The Coupons window draws it as SVG, the PDF voucher as an image.
- */
-export function couponQrMatrix(code: string): boolean[][] {
-  return encode(code, { ecc: 'M', border: 2 }).data;
+/** A text as a QR code's modules (true is dark): error correction M and a two-module quiet zone. */
+export function qrMatrix(text: string): boolean[][] {
+  return encode(text, { ecc: 'M', border: 2 }).data;
 }
+
+/**
+ * A coupon's code as a QR code: the code alone, so any scanner that types text fills the 'Copoun' field. The
+ * Coupons window draws it as SVG, the PDF voucher as an image.
+ */
+export const couponQrMatrix = (code: string): boolean[][] => qrMatrix(code);
 
 /** The QR as one SVG path of unit squares, and its side in modules. */
 export function couponQr(code: string): { size: number; path: string } {

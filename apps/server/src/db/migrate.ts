@@ -21,6 +21,7 @@ import * as loginAddresses from './migrations/2026-11-26-19-login-addresses.ts';
 import * as mailPriority from './migrations/2026-11-26-20-mail-priority-and-send-limits.ts';
 import * as outboxReadState from './migrations/2026-11-26-21-outbox-read-state.ts';
 import * as workLeases from './migrations/2026-11-26-22-work-leases.ts';
+import * as twoFactor from './migrations/2026-11-26-23-two-factor.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-20-mail-priority-and-send-limits': mailPriority,
   '2026-11-26-21-outbox-read-state': outboxReadState,
   '2026-11-26-22-work-leases': workLeases,
+  '2026-11-26-23-two-factor': twoFactor,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

@@ -6,8 +6,10 @@ import { couponQrMatrix } from '@portal/shared/coupon-qr';
  * each square's edges and leave pale seams between modules that break a scanner's finder patterns. Ten pixels a
  * module keep the edges sharp at any zoom.
  */
-export function couponQrPng(code: string, pixelsPerModule = 10): string {
-  const matrix = couponQrMatrix(code);
+export const couponQrPng = (code: string, pixelsPerModule = 10): string => qrPng(couponQrMatrix(code), pixelsPerModule);
+
+/** A QR code's modules (true is dark) as a grey-scale PNG data URL, each module a square of pixelsPerModule. */
+export function qrPng(matrix: boolean[][], pixelsPerModule: number): string {
   const side = matrix.length * pixelsPerModule;
   const png = new PNG({
     width: side,

@@ -22,20 +22,32 @@ export type AuthContext = {
   absoluteExpiresAt: string;
 };
 
+/**
+ * A session between the password and the second factor ('2fa'), or of an account that must enrol one first
+ * ('enrol'): it logs nobody in and reaches only the /auth/2fa endpoints that take it (docs/decisions/0024).
+ */
+export type PendingLogin = { sessionId: string; userUuid: string; stage: '2fa' | 'enrol' };
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    pendingLogin: PendingLogin | null;
   }
 }
 
 /** Loads the session of /api and /auth requests from the cookie; guards below decide what it may do. */
 export function registerSession(app: FastifyInstance, db: Db, cookieName: string): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('pendingLogin', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
     const token = request.cookies[cookieName];
     if (!token) return;
-    request.auth = (await findLiveSession(db, sha256(token), nowIso())) ?? null;
+    const session = await findLiveSession(db, sha256(token), nowIso());
+    if (!session) return;
+    const { stage, ...auth } = session;
+    if (stage === 'full') request.auth = auth;
+    else request.pendingLogin = { sessionId: auth.sessionId, userUuid: auth.userUuid, stage };
   });
 }
 
@@ -60,6 +72,16 @@ export function requireCapability(capability: Capability): preValidationAsyncHoo
     if (!can(request.auth.roles, capability)) return reply.code(403).send({ res: 'KO', reason: msg.nonAutorizzato });
   };
 }
+
+/** A session waiting for its second factor's code (POST /auth/2fa/verify); 401 otherwise. */
+export const requirePendingCode: preValidationAsyncHookHandler = async (request, reply) => {
+  if (request.pendingLogin?.stage !== '2fa') return unauthorized(reply);
+};
+
+/** Logged in, or an account's session that must enrol before anything else (the enrolment endpoints); 401 otherwise. */
+export const requireAuthOrEnrolment: preValidationAsyncHookHandler = async (request, reply) => {
+  if (!request.auth && request.pendingLogin?.stage !== 'enrol') return unauthorized(reply);
+};
 
 /** For handlers behind a guard: the session is certainly there. */
 export function authOf(request: FastifyRequest): AuthContext {

@@ -2,7 +2,7 @@ import type { Role } from '@portal/shared/roles';
 import type { Entity, RowKind } from './fixtures.ts';
 
 /** The vocabulary of the authorization table: what a cell says, and a line's shape. */
-export type Status = 200 | 302 | 401 | 403 | 404;
+export type Status = 200 | 302 | 400 | 401 | 403 | 404;
 export type Cell = Status | Partial<Record<RowKind, Status>>;
 
 /** Allowed on every row (the admin). */

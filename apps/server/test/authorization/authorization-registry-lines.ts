@@ -104,6 +104,29 @@ export const registryLines: Line[] = [
       payload: { pid: 'inventato', ppwd: 'fughe-chiare-2027' },
     }),
   }),
+  // The second login factor: any account may have one; the code's step takes only a session between the password
+  // and the code (a logged-in session is 401 there). A wrong code, or a factor that is not on, is a 400.
+  line('GET /auth/2fa', { profileNotOk: 'open', cells: everyone(OK) }),
+  line('POST /auth/2fa/setup', {
+    profileNotOk: 'open',
+    cells: everyone(OK),
+    request: () => ({ method: 'POST', url: '/auth/2fa/setup', payload: {} }),
+  }),
+  line('POST /auth/2fa/enable', {
+    profileNotOk: 'open',
+    cells: everyone(400),
+    request: () => ({ method: 'POST', url: '/auth/2fa/enable', payload: { code: 'nessuno' } }),
+  }),
+  line('POST /auth/2fa/verify', {
+    profileNotOk: 'open',
+    cells: everyone(401),
+    request: () => ({ method: 'POST', url: '/auth/2fa/verify', payload: { code: '123456' } }),
+  }),
+  line('POST /auth/2fa/disable', {
+    profileNotOk: 'open',
+    cells: everyone(400),
+    request: () => ({ method: 'POST', url: '/auth/2fa/disable', payload: { pwd: 'sbagliata', code: '123456' } }),
+  }),
   line('POST /auth/admin/resetpassword', {
     profileNotOk: 'open',
     row: 'posatori',

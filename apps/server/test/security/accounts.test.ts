@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Background } from '../../src/lib/background.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { THROTTLE } from '../../src/modules/auth/auth.service.ts';
+import { THROTTLE } from '../../src/modules/auth/login.service.ts';
 import {
   areaManagerBody,
   createTestContext,

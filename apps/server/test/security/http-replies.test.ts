@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, loginEnrolling, type TestContext } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 
 /** Every reply carries the envelope and the headers, the framework's own included. */
@@ -198,7 +198,7 @@ describe('/api/docs', () => {
     const posatore = await cookieOf(production.app, 'posatore');
     const refused = await production.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie: posatore } });
     expect(refused.statusCode).toBe(403);
-    const cookie = await cookieOf(production.app, 'admin');
+    const cookie = await loginEnrolling(production.app, 'admin');
     const doc = await production.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).toContain('/api/posatori');

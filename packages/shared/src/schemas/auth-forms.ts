@@ -39,6 +39,29 @@ export const resetPasswordForm = z
   .check(z.refine((v) => v.pwd === v.confirm, { message: msg.passwordNonCoincidono, path: ['confirm'] }));
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
+// Two-factor login (docs/decisions/0024): the login's second step is a public screen too.
+
+/** A 6-digit TOTP code, or a recovery code (letters and digits, dashes and spaces ignored). */
+export const twoFactorCode = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, msg.campoObbligatorio),
+    z.maxLength(40, msg.codiceFormato),
+    z.regex(/^[0-9A-Za-z\s-]+$/, msg.codiceFormato),
+  );
+
+/** POST /auth/2fa/enable and /auth/2fa/verify. */
+export const twoFactorCodeBody = z.object({ code: twoFactorCode });
+export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
+
+/** POST /auth/2fa/disable: the password and a code, so a session left open cannot switch it off. */
+export const twoFactorDisableBody = z.object({
+  pwd: z.string().check(z.minLength(1, msg.campoObbligatorio), z.maxLength(PASSWORD_MAX)),
+  code: twoFactorCode,
+});
+export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;
+
 /** The first message for each field of a failed parse: what the form shows under each input. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
   const fields: Record<string, string> = {};

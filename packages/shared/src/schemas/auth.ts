@@ -3,9 +3,17 @@ import { roles } from '../roles.ts';
 
 export const roleSchema = z.enum(roles);
 
+/**
+ * 'OK' with the session's roles: logged in (the login, or its second step POST /auth/2fa/verify).
+ * '2FA': the password was right, the account's second factor comes next (POST /auth/2fa/verify); 'ENROL': the
+ * account's role requires a second factor it has not set up yet (POST /auth/2fa/setup, then enable). Neither logs in.
+ */
+export const loggedInReply = z.object({ res: z.literal('OK'), role: z.array(roleSchema) });
 export const loginReply = z.union([
-  z.object({ res: z.literal('OK'), role: z.array(roleSchema) }),
+  loggedInReply,
   z.object({ res: z.literal('KO') }),
+  z.object({ res: z.literal('2FA') }),
+  z.object({ res: z.literal('ENROL') }),
 ]);
 export type LoginReply = z.infer<typeof loginReply>;
 

@@ -1,224 +1,36 @@
-import type { Role } from '@portal/shared/roles';
-import { msg } from '@portal/shared/messages-it';
-import { passwordProblem } from '@portal/shared/password-strength';
-import { isValidEmail, normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
-import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { sendTransactional } from '../mail/mail-queue.ts';
-import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
-import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
-import { accountLinkMail, resetLink } from './account-mails.ts';
-import { loginTaken } from './accounts.service.ts';
-import * as resetTokens from './reset-tokens.repository.ts';
-import * as sessions from './sessions.repository.ts';
-import * as throttles from './throttles.repository.ts';
-import * as users from './users.repository.ts';
-
-/**
- * 10 failures in 15 minutes for one account from one client address, or 50 from one address, and further attempts
- * from there are refused (docs/decisions/0003).
- */
-export const THROTTLE = { windowMinutes: 15, perUser: 10, perAddress: 50 } as const;
-/** Self-service reset links live 1 hour; activation links sent by an admin to a new account live 72 hours. */
-const RESET_MINUTES = 60;
-export const ACTIVATION_MINUTES = 72 * 60;
-const RESET_REQUESTS_PER_HOUR = 5;
+import { createLoginService } from './login.service.ts';
+import { createPasswordResetService } from './password-resets.service.ts';
+import { createSessionService, type SessionSettings } from './session-opening.service.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
 export type AuthDeps = {
   db: Db;
   mailer: Mailer;
   background: Background;
   publicUrl: string;
-  session: { idleMinutes: number; absoluteHours: number };
+  session: SessionSettings;
   /** Counts the login for the usage statistics; never fails it. */
   usage: UsageRecorder;
+  /** NODE_ENV=production: admins and area managers must have a second factor. */
+  production: boolean;
 };
 
-export type LoginOutcome = { ok: true; token: string; roles: Role[] } | { ok: false };
-
-/** A refused reset: the link (answered 'Errore sessione') or the new password (kept on the form, under the field). */
-export type ResetOutcome = { ok: true } | { ok: false; reason: string; field?: 'ppwd' };
-
 /**
- * Throttling keys. Failures count per account and client address (an attacker at one address cannot lock the owner
- * out at another), whatever name was typed (username and e-mail reach the same account, so they share one budget);
- * per typed name and address when no account has it, so a name that exists and one that does not behave alike.
+ * The /auth routes' services, one per part: the login, its second factor, the session they open (renewal,
+ * logout), and password resets and activations.
  */
-const loginKey = (account: { uuid: string } | undefined, typed: string, ip: string) =>
-  account ? throttles.accountFailureKey(account.uuid, ip) : `u:?${normalizeLogin(typed)}|${ip}`;
-const resetKey = (account: { uuid: string } | undefined, typed: string) =>
-  account ? `r:${account.uuid}` : `r:?${normalizeLogin(typed)}`;
-
 export function createAuthService(deps: AuthDeps) {
-  const { db } = deps;
-
-  /**
-   * previousSession: the hash of the session cookie the browser sent, if any; a successful login replaces it
-   * (session fixation: whatever session that browser had before does not survive the new login).
-   */
-  async function login(
-    user: string,
-    pwd: string,
-    ip: string,
-    userAgent: string,
-    previousSession?: string,
-  ): Promise<LoginOutcome> {
-    const now = nowIso();
-    const since = addMinutes(now, -THROTTLE.windowMinutes);
-    const account = await users.findUserByLogin(db, user);
-    const userKey = loginKey(account, user, ip);
-    const ipKey = `ip:${ip}`;
-    const [userFailures, ipFailures] = await Promise.all([
-      throttles.countFailures(db, userKey, since),
-      throttles.countFailures(db, ipKey, since),
-    ]);
-    // The password is checked even when throttled or unknown: the answer and its timing reveal nothing.
-    const passwordOk = await verifyPassword(account?.password_hash ?? null, pwd);
-    // An attempt refused by a lock is not counted: counting it would let anyone hold the lock for ever.
-    if (userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress) return { ok: false };
-    const roles = account && passwordOk ? await sessions.rolesOf(db, account.uuid) : [];
-    if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
-      await throttles.recordFailure(db, userKey, now);
-      await throttles.recordFailure(db, ipKey, now);
-      return { ok: false };
-    }
-    await throttles.clearFailures(db, userKey);
-    if (previousSession) await sessions.deleteSession(db, previousSession);
-    const token = randomToken(32);
-    await sessions.insertSession(db, {
-      id: sha256(token),
-      userUuid: account.uuid,
-      roles,
-      now,
-      expiresAt: addMinutes(now, deps.session.idleMinutes),
-      absoluteExpiresAt: addMinutes(now, deps.session.absoluteHours * 60),
-      ip,
-      userAgent: userAgent.slice(0, 300),
-    });
-    await deps.usage('login', { userUuid: account.uuid, roles });
-    return { ok: true, token, roles };
-  }
-
-  /** Extends the idle expiry, never past the absolute lifetime. */
-  async function renew(sessionId: string, absoluteExpiresAt: string): Promise<void> {
-    const now = nowIso();
-    const idle = addMinutes(now, deps.session.idleMinutes);
-    await sessions.extendSession(db, sessionId, now, idle < absoluteExpiresAt ? idle : absoluteExpiresAt);
-  }
-
-  async function logout(sessionId: string): Promise<void> {
-    await sessions.deleteSession(db, sessionId);
-  }
-
-  /**
-   * A new reset or activation link for the account, stored as its hash, and the e-mail that carries it: a
-   * transactional mail, sent at once and kept in the queue until it is, so a mail server that is down loses nothing
-   * (modules/mail/mail-queue.ts).
-   */
-  async function sendResetMail(to: string, userUuid: string, activation: boolean): Promise<void> {
-    const now = nowIso();
-    const token = randomToken(16);
-    await resetTokens.insertReset(db, {
-      tokenHash: sha256(token),
-      userUuid,
-      now,
-      expiresAt: addMinutes(now, activation ? ACTIVATION_MINUTES : RESET_MINUTES),
-    });
-    const link = resetLink(deps.publicUrl, token);
-    const { subject, text } = accountLinkMail(link, activation);
-    await sendTransactional(db, deps.mailer, {
-      uuid: `link:${newId()}`,
-      to,
-      subject,
-      body: text,
-      link,
-      lane: userUuid,
-    });
-  }
-
-  /**
-   * POST /auth/resetpassword: always the same answer, and the same work on the request path whether or not the
-   * account exists: one lookup, the hourly budget counted and charged (per account, or per typed name), and the
-   * link and e-mail made after the reply, in the background. So neither the answer nor its timing tells.
-   */
-  async function requestReset(user: string): Promise<void> {
-    const now = nowIso();
-    const account = await users.findUserByLogin(db, user);
-    const key = resetKey(account, user);
-    const recent = await throttles.countFailures(db, key, addMinutes(now, -60));
-    await throttles.recordFailure(db, key, now);
-    if (!account || account.stato === 'disabled' || !account.email || recent >= RESET_REQUESTS_PER_HOUR) return;
-    const { email, uuid } = account;
-    deps.background.run('reset-mail', () => sendResetMail(email, uuid, false));
-  }
-
-  /**
-   * POST /auth/resetpwd. The link first: unknown, used or expired is 'Errore sessione'. Then the password: a
-   * refused one keeps the link valid and is answered on the field, so the person picks another on the same form.
-   */
-  async function resetPassword(pid: string, ppwd: string): Promise<ResetOutcome> {
-    const now = nowIso();
-    const tokenHash = sha256(pid);
-    const linkOwner = await resetTokens.liveResetOwner(db, tokenHash, now);
-    if (!linkOwner) return { ok: false, reason: msg.erroreSessione };
-    const problem = passwordProblem(ppwd, await users.personalDataOf(db, linkOwner));
-    if (problem) return { ok: false, reason: problem, field: 'ppwd' };
-    const passwordHash = await hashPassword(ppwd);
-    const userUuid = await db.transaction().execute(async (tx) => {
-      const owner = await resetTokens.consumeReset(tx, tokenHash, now);
-      if (!owner) return undefined;
-      await users.setPassword(tx, owner, passwordHash, now);
-      await resetTokens.invalidateResets(tx, owner, now);
-      await sessions.deleteUserSessions(tx, owner);
-      // The owner proved they read the account's mailbox: whatever locked the account is over, at every address.
-      await throttles.clearAccountFailures(tx, owner);
-      return owner;
-    });
-    return userUuid ? { ok: true } : { ok: false, reason: msg.erroreSessione };
-  }
-
-  /**
-   * Admin reset of a person's password: the same e-mail, as an activation when the account is not active.
-   * A person without an account (an imported installer, say) gets one, named after their e-mail address.
-   */
-  async function adminReset(personUuid: string): Promise<void> {
-    const person = await users.findPerson(db, personUuid);
-    if (!person) throw notFound();
-    let account = person.userUuid ? await users.findUserByUuid(db, person.userUuid) : undefined;
-    const email = normalizeLogin(account?.email || person.email);
-    if (!email) throw new HttpError(400, msg.senzaEmail);
-    if (!isValidEmail(email)) throw new HttpError(400, msg.emailDestinatarioNonValida);
-    if (!account) {
-      if (await users.loginInUse(db, email)) throw new HttpError(400, msg.utenteEsistente);
-      const role: Role = person.table === 'admins' ? 'admin' : person.table === 'posatori' ? 'posatore' : person.table;
-      const now = nowIso();
-      const userUuid = await db
-        .transaction()
-        .execute(async (tx) => {
-          const id = await users.insertUser(
-            tx,
-            { username: email, email, passwordHash: null, stato: 'requested', roles: [role] },
-            now,
-          );
-          await users.linkPersonAccount(tx, person.table, person.uuid, id);
-          return id;
-        })
-        .catch((err: unknown) => {
-          // Another account took the address since the check above.
-          if (loginTaken(err)) throw new HttpError(400, msg.utenteEsistente);
-          throw err;
-        });
-      account = await users.findUserByUuid(db, userUuid);
-    }
-    if (!account) throw notFound();
-    await sendResetMail(email, account.uuid, account.stato !== 'active');
-  }
-
-  return { login, renew, logout, requestReset, resetPassword, adminReset };
+  const twoFactor = createTwoFactorService(deps);
+  return {
+    ...createLoginService({ ...deps, stageAfterPassword: twoFactor.stageAfterPassword }),
+    ...twoFactor,
+    ...createSessionService(deps.db, deps.session),
+    ...createPasswordResetService(deps),
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

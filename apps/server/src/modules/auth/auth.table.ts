@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Account status: active = Attivo, disabled = Disattivato, requested = Richiesta Inviata. */
 export type UserStato = 'active' | 'disabled' | 'requested';
 
@@ -39,6 +41,31 @@ export interface SessionsTable {
   user_agent: string;
   /** The account's roles, comma-separated: a copy kept in step by sessions.repository (setSessionRoles). */
   roles: string;
+  /**
+   * 'full' logs the account in; '2fa' waits for the second factor's code, 'enrol' for the enrolment the account's
+   * role requires: those two carry no roles and reach only the /auth/2fa endpoints (docs/decisions/0024).
+   */
+  stage: Generated<SessionStage>;
+}
+
+export type SessionStage = 'full' | '2fa' | 'enrol';
+
+/** An account's TOTP second factor: enabled once a code from the authenticator confirmed the secret. */
+export interface TwoFactorTable {
+  user_uuid: string;
+  /** Base32; never sent again after the enrolment that showed it, never logged. */
+  secret: string;
+  created_at: string;
+  enabled_at: string | null;
+  /** The RFC 6238 time step of the last code accepted: a code is good once. */
+  last_step: Generated<number>;
+}
+
+/** The single-use recovery codes given at enrolment, as their SHA-256. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_uuid: string;
+  used_at: string | null;
 }
 
 export interface LoginFailuresTable {
@@ -64,4 +91,6 @@ export type AuthTables = {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
 };

@@ -1,6 +1,7 @@
 import type { Role } from '@portal/shared/roles';
 import { roleSchema } from '@portal/shared/schemas/auth';
 import type { DbOrTx } from '../../db/database.ts';
+import type { SessionStage } from './auth.table.ts';
 
 /** Login sessions: one row per logged-in browser, with a copy of its account's roles. */
 
@@ -22,6 +23,7 @@ export async function insertSession(
     id: string;
     userUuid: string;
     roles: readonly Role[];
+    stage: SessionStage;
     now: string;
     expiresAt: string;
     absoluteExpiresAt: string;
@@ -35,6 +37,7 @@ export async function insertSession(
       id: s.id,
       user_uuid: s.userUuid,
       roles: s.roles.join(','),
+      stage: s.stage,
       created_at: s.now,
       last_seen_at: s.now,
       expires_at: s.expiresAt,
@@ -54,7 +57,14 @@ export async function findLiveSession(db: DbOrTx, id: string, now: string) {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
-    .select(['sessions.id', 'sessions.user_uuid', 'sessions.absolute_expires_at', 'sessions.roles', 'users.username'])
+    .select([
+      'sessions.id',
+      'sessions.user_uuid',
+      'sessions.absolute_expires_at',
+      'sessions.roles',
+      'sessions.stage',
+      'users.username',
+    ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now)
     .where('sessions.absolute_expires_at', '>', now)
@@ -66,6 +76,7 @@ export async function findLiveSession(db: DbOrTx, id: string, now: string) {
     userUuid: row.user_uuid,
     username: row.username,
     absoluteExpiresAt: row.absolute_expires_at,
+    stage: row.stage,
     roles: knownRoles(row.roles === '' ? [] : row.roles.split(',')),
   };
 }
@@ -73,10 +84,12 @@ export async function findLiveSession(db: DbOrTx, id: string, now: string) {
 /** Copies the account's roles into its live sessions: whoever grants or takes a role calls it in the same transaction. */
 export async function setSessionRoles(db: DbOrTx, userUuid: string): Promise<void> {
   const roles = await rolesOf(db, userUuid);
+  // A session waiting for a second factor or an enrolment gets its roles only when that is done.
   await db
     .updateTable('sessions')
     .set({ roles: roles.join(',') })
     .where('user_uuid', '=', userUuid)
+    .where('stage', '=', 'full')
     .execute();
 }
 

@@ -10,7 +10,7 @@ import { accountLinkMail, resetLink } from '../auth/account-mails.ts';
 import { retryOnLoginCollision } from '../auth/accounts.service.ts';
 import * as resetTokens from '../auth/reset-tokens.repository.ts';
 import * as users from '../auth/users.repository.ts';
-import { ACTIVATION_MINUTES } from '../auth/auth.service.ts';
+import { ACTIVATION_MINUTES } from '../auth/password-resets.service.ts';
 import * as repo from './mass-activation.repository.ts';
 import type { MassActivationsTable } from './mass-activation.table.ts';
 import type { Viewer } from '../reach/viewer.ts';

@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import { TwoFactorSection } from '../../../features/auth/components/two-factor-section.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
@@ -23,10 +25,15 @@ export function PosatoreProfiloPage() {
     );
   }
   return (
-    <PosatoreProfileScreen
-      id={me.data.uuid}
-      variant="self"
-      notice={me.data.err1 && <ProfileStatoNotice text={me.data.err1} suspended={avatar.data?.stato === 'SOSPESO'} />}
-    />
+    <>
+      <PosatoreProfileScreen
+        id={me.data.uuid}
+        variant="self"
+        notice={me.data.err1 && <ProfileStatoNotice text={me.data.err1} suspended={avatar.data?.stato === 'SOSPESO'} />}
+      />
+      <Box sx={{ mt: 2 }}>
+        <TwoFactorSection />
+      </Box>
+    </>
   );
 }

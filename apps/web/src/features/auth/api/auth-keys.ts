@@ -7,4 +7,5 @@ import { sessionQueryKey } from '../../../lib/session.ts';
 export const authKeys = {
   session: sessionQueryKey,
   renewal: ['session-renew'] as const,
+  twoFactor: ['two-factor'] as const,
 };

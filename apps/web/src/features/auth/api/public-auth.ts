@@ -1,6 +1,11 @@
 import { msg } from '@portal/shared/messages-it';
 import { roles, type Role } from '@portal/shared/roles';
-import type { LoginBody, ResetPasswordBody, ResetRequestBody } from '@portal/shared/schemas/auth-forms';
+import type {
+  LoginBody,
+  ResetPasswordBody,
+  ResetRequestBody,
+  TwoFactorCodeBody,
+} from '@portal/shared/schemas/auth-forms';
 
 /**
  * The calls of the public screens (Session), with fetch alone: the login page does without the
@@ -58,10 +63,37 @@ export async function checkSession(): Promise<Role[]> {
   }
 }
 
-/** POST /auth/login: the roles of the new session, or null for 'Login errata'. */
-export async function login(body: LoginBody): Promise<Role[] | null> {
+/**
+ * What POST /auth/login answered: logged in with these roles; 'Login errata'; the password was right and the
+ * second factor's code comes next; or the account's role needs a second factor set up first.
+ */
+export type LoginResult = { roles: Role[] } | 'KO' | '2FA' | 'ENROL';
+
+export async function login(body: LoginBody): Promise<LoginResult> {
   const { data } = await call('POST', '/auth/login', body);
-  return data['res'] === 'OK' ? rolesOf(data['role']) : null;
+  if (data['res'] === 'OK') return { roles: rolesOf(data['role']) };
+  return data['res'] === '2FA' || data['res'] === 'ENROL' ? data['res'] : 'KO';
+}
+
+/** POST /auth/2fa/verify {code}: the roles of the session the code opens; a wrong code throws its reason. */
+export async function verifyLoginCode(body: TwoFactorCodeBody): Promise<Role[]> {
+  return rolesOf((await call('POST', '/auth/2fa/verify', body)).data['role']);
+}
+
+export type TwoFactorSetup = { secret: string; otpauthUrl: string; qr: string };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** POST /auth/2fa/setup: a new secret, its otpauth:// address and QR code (a PNG data URL). */
+export async function setupTwoFactor(): Promise<TwoFactorSetup> {
+  const { data } = await call('POST', '/auth/2fa/setup', {});
+  return { secret: text(data['secret']), otpauthUrl: text(data['otpauthUrl']), qr: text(data['qr']) };
+}
+
+/** POST /auth/2fa/enable {code}: the recovery codes; from an enrolment session it also logs the browser in. */
+export async function enableTwoFactor(body: TwoFactorCodeBody): Promise<string[]> {
+  const codes = (await call('POST', '/auth/2fa/enable', body)).data['recoveryCodes'];
+  return Array.isArray(codes) ? codes.map(text) : [];
 }
 
 /** POST /auth/resetpassword {user}: always OK, so nobody learns whether the user exists. */

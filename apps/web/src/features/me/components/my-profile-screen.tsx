@@ -4,7 +4,9 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
+import Box from '@mui/material/Box';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
+import { TwoFactorSection } from '../../auth/components/two-factor-section.tsx';
 import { CapoareaForm } from '../../capoarea/components/capoarea-form.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { RivenditoreForm } from '../../rivenditori/components/rivenditore-form.tsx';
@@ -78,6 +80,9 @@ export function MyProfileScreen() {
       ) : (
         <RivenditoreForm key={data.uuid} profile={data} mode="self" aside={aside} />
       )}
+      <Box sx={{ mt: 2 }}>
+        <TwoFactorSection />
+      </Box>
     </>
   );
 }
