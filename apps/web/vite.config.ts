@@ -78,9 +78,10 @@ export default defineConfig(({ mode }) => {
                 // What most screens of the role areas share (MUI, the query library, the list and form
                 // components) in one chunk: left to automatic chunking it made 60 files of 1-10 kB for the
                 // installer list alone, each a request of its own (about 1 kB of headers, and a round trip on a
-                // slow phone). What a few screens use stays in chunks of their own.
+                // slow phone). What a few screens use stays in chunks of their own, and so does the form
+                // library, which the lists do not use.
                 name: 'area-common',
-                test: /node_modules[\\/](@mui[\\/](?!x-date-pickers)|@emotion|@babel[\\/]runtime|@popperjs|react-transition-group|@tanstack|react-hook-form|@hookform)|apps[\\/]web[\\/]src[\\/](components|lib)[\\/]/,
+                test: /node_modules[\\/](@mui[\\/](?!x-date-pickers)|@emotion|@babel[\\/]runtime|@popperjs|react-transition-group|@tanstack)|apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!form-|profile-|money-field)/,
                 minShareCount: 10,
                 priority: 15,
               },
