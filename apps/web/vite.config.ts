@@ -33,7 +33,7 @@ export default defineConfig(({ mode }) => {
           // by the four role areas, and the date pickers that come with the first date field, names that say
           // what they are.
           chunkFileNames: (chunk) =>
-            chunk.moduleIds.some((id) => /[\\/]components[\\/]layout[\\/]app-shell\.tsx$/.test(id))
+            chunk.moduleIds.some((id) => /[\\/]layout[\\/]app-shell\.tsx$/.test(id))
               ? 'assets/area-shell-[hash].js'
               : chunk.moduleIds.some((id) => /[\\/]@mui[\\/]x-date-pickers[\\/]/.test(id))
                 ? 'assets/date-pickers-[hash].js'
