@@ -67,7 +67,10 @@ test('the admin installer list fetches no dialog’s code until a dialog opens',
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname.slice(1));
   });
   await list.goto('/admin/posatori');
-  await expect(list.getByRole('table', { name: 'Elenco posatori' }).getByRole('row').nth(1)).toBeVisible();
+  // A whole first load (entry, areas, page, data) on a shared machine: more than a step's usual wait.
+  await expect(list.getByRole('table', { name: 'Elenco posatori' }).getByRole('row').nth(1)).toBeVisible({
+    timeout: 30_000,
+  });
   await list.waitForLoadState('networkidle');
   // The date filters bring their pickers when they show (docs/decisions/0008); nothing else comes on demand.
   const allowed = new Set([
