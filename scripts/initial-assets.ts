@@ -1,7 +1,8 @@
 /**
  * What the login route downloads before it can paint, read from the built web app: the entry chunk of index.html
  * and every chunk it imports statically (what Vite lists as modulepreload), with their CSS. Lazy chunks (the role
- * areas) are left out: they come after login. Used by the budget journey (e2e/budget.spec.ts) and bench:web.
+ * areas) are left out: they come after login. The same for the admin's installer list. Used by the budget journey
+ * (e2e/budget.spec.ts) and bench:web.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,13 +28,16 @@ export function assetSize(distDir: string, file: string): AssetSize {
   };
 }
 
-/** The JavaScript and CSS files the login route (index.html) loads before any lazy import, as dist paths. */
-export function loginRouteFiles(distDir = webDist): { js: string[]; css: string[] } {
+type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(distDir: string): Manifest {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} mancante: esegui prima npm run build`);
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest['index.html'];
-  if (!entry?.isEntry) throw new Error('index.html non è il punto di ingresso del manifest di Vite');
+  return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+/** The files of the given manifest chunks (source paths as keys) and of every chunk they import statically. */
+export function chunkFiles(manifest: Manifest, keys: readonly string[]): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (chunk: ManifestChunk) => {
@@ -46,8 +50,33 @@ export function loginRouteFiles(distDir = webDist): { js: string[]; css: string[
       visit(imported);
     }
   };
-  visit(entry);
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`il manifest di Vite non conosce ${key}`);
+    visit(chunk);
+  }
   return { js: [...js], css: [...css] };
+}
+
+/** The JavaScript and CSS files the login route (index.html) loads before any lazy import, as dist paths. */
+export function loginRouteFiles(distDir = webDist): { js: string[]; css: string[] } {
+  const manifest = readManifest(distDir);
+  if (!manifest['index.html']?.isEntry) throw new Error('index.html non è il punto di ingresso del manifest di Vite');
+  return chunkFiles(manifest, ['index.html']);
+}
+
+/**
+ * The JavaScript and CSS the admin's installer list (/admin/posatori) needs to show its first page: the entry, the
+ * role areas (full-app), the admin's frame and the route's page, each with what it imports statically. What the
+ * page imports on demand (dialogs, date pickers) is left out.
+ */
+export function adminListRouteFiles(distDir = webDist): { js: string[]; css: string[] } {
+  return chunkFiles(readManifest(distDir), [
+    'index.html',
+    'src/app/full-app.tsx',
+    'src/app/routes/admin/admin-layout.tsx',
+    'src/app/routes/admin/admin-posatori-page.tsx',
+  ]);
 }
 
 export const sum = (sizes: AssetSize[], key: 'raw' | 'gzip' | 'brotli') => sizes.reduce((t, s) => t + s[key], 0);

@@ -33,7 +33,7 @@ export default defineConfig(({ mode }) => {
           // by the four role areas, and the date pickers that come with the first date field, names that say
           // what they are.
           chunkFileNames: (chunk) =>
-            chunk.moduleIds.some((id) => /[\\/]components[\\/]layout[\\/]app-shell\.tsx$/.test(id))
+            chunk.moduleIds.some((id) => /[\\/]layout[\\/]app-shell\.tsx$/.test(id))
               ? 'assets/area-shell-[hash].js'
               : chunk.moduleIds.some((id) => /[\\/]@mui[\\/]x-date-pickers[\\/]/.test(id))
                 ? 'assets/date-pickers-[hash].js'
@@ -62,10 +62,28 @@ export default defineConfig(({ mode }) => {
                 tags: ['$initial'],
               },
               {
+                // The app's own modules of the login page stay out of the areas' shared chunk below.
+                name: 'public',
+                test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]shared[\\/]/,
+                priority: 26,
+                tags: ['$initial'],
+              },
+              {
                 name: 'vendor',
                 test: /node_modules[\\/]/,
                 priority: 20,
                 tags: ['$initial'],
+              },
+              {
+                // What most screens of the role areas share (MUI, the query library, the list and form
+                // components) in one chunk: left to automatic chunking it made 60 files of 1-10 kB for the
+                // installer list alone, each a request of its own (about 1 kB of headers, and a round trip on a
+                // slow phone). What a few screens use stays in chunks of their own, and so does the form
+                // library, which the lists do not use.
+                name: 'area-common',
+                test: /node_modules[\\/](@mui[\\/](?!x-date-pickers)|@emotion|@babel[\\/]runtime|@popperjs|react-transition-group|@tanstack)|apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!form-|profile-|money-field)/,
+                minShareCount: 10,
+                priority: 15,
               },
             ],
           },

@@ -18,13 +18,16 @@ const element = document.getElementById('root');
 if (!element) throw new Error('Elemento #root mancante in index.html');
 const root = createRoot(element);
 
-/** Loads the role areas, then shows them at `path` (the address stays as it is until they can show it). */
-function enterArea(path: string | undefined, roles?: Role[]): void {
-  void import('./app/full-app.tsx').then(({ FullApp }) => {
+/**
+ * Loads the role areas, then shows them at `path` (the address stays as it is until they can show it). `roles` may
+ * still be on its way: asked beside the areas' code, the session no longer holds back the route's own requests.
+ */
+function enterArea(path: string | undefined, roles?: Role[] | Promise<Role[]>): void {
+  void Promise.all([import('./app/full-app.tsx'), roles]).then(([{ FullApp }, known]) => {
     if (path) window.history.replaceState(null, '', path);
     root.render(
       <StrictMode>
-        <FullApp roles={roles} />
+        <FullApp roles={known} />
       </StrictMode>,
     );
   });
@@ -46,5 +49,5 @@ if (isPublicPath(pathname)) {
     });
   }
 } else {
-  enterArea(undefined);
+  enterArea(undefined, checkSession());
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
@@ -8,14 +8,21 @@ import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { FILTER_DEST_PREFIX, type DestOption } from '@portal/shared/schemas/messages';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { AssignCouponsDialog } from '../../../features/coupons/components/assign-coupons-dialog.tsx';
 import { listFiltersOf } from '../../../features/posatori/components/posatori-filters.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
 import { msg } from '@portal/shared/messages-it';
 import { useStartMassActivation } from '../../../features/mass-activation/api/mass-activation.ts';
-import { MassActivationDialog } from '../../../features/mass-activation/components/mass-activation-dialog.tsx';
 import { PosatoriListScreen } from '../../../features/posatori/components/posatori-list-screen.tsx';
+
+// The toolbar's dialogs come with their first opening: the list paints without their code.
+const AssignCouponsDialog = lazy(async () => ({
+  default: (await import('../../../features/coupons/components/assign-coupons-dialog.tsx')).AssignCouponsDialog,
+}));
+const MassActivationDialog = lazy(async () => ({
+  default: (await import('../../../features/mass-activation/components/mass-activation-dialog.tsx'))
+    .MassActivationDialog,
+}));
 
 /**
  * /admin/posatori : the installer registry. The exports and the coupon assignment follow the list's filters; mass
@@ -83,8 +90,12 @@ export function AdminPosatoriPage() {
     <PosatoriListScreen area="admin" actions={actions}>
       {dialog}
       {downloadDialog}
-      {massive && <MassActivationDialog failure={massive.failure} onClose={() => setMassive(null)} />}
-      {assigning && <AssignCouponsDialog filtro={listFiltersOf(location.search)} onClose={() => setAssigning(false)} />}
+      <Suspense fallback={null}>
+        {massive && <MassActivationDialog failure={massive.failure} onClose={() => setMassive(null)} />}
+        {assigning && (
+          <AssignCouponsDialog filtro={listFiltersOf(location.search)} onClose={() => setAssigning(false)} />
+        )}
+      </Suspense>
     </PosatoriListScreen>
   );
 }

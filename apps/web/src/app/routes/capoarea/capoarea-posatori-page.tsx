@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { useDownload } from '../../../components/download-progress.tsx';
-import { ExportCouponsDialog } from '../../../features/coupons/components/export-coupons-dialog.tsx';
 import { listFiltersOf } from '../../../features/posatori/components/posatori-filters.tsx';
 import { PosatoriListScreen } from '../../../features/posatori/components/posatori-list-screen.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
+
+// The coupon type question comes with its first opening: the list paints without its code.
+const ExportCouponsDialog = lazy(async () => ({
+  default: (await import('../../../features/coupons/components/export-coupons-dialog.tsx')).ExportCouponsDialog,
+}));
 
 /**
  * /capoarea/posatori : the area manager's installers. Esporta asks for a coupon type (or all of them), then
@@ -22,16 +26,18 @@ export function CapoareaPosatoriPage() {
     >
       {dialog}
       {picking && (
-        <ExportCouponsDialog
-          onClose={() => setPicking(false)}
-          onExport={(tipocoupon) => {
-            setPicking(false);
-            download(
-              withQuery('/api/exportrivenditori', { ...listFiltersOf(location.search), tipocoupon }),
-              'Esporta coupon dei rivenditori',
-            );
-          }}
-        />
+        <Suspense fallback={null}>
+          <ExportCouponsDialog
+            onClose={() => setPicking(false)}
+            onExport={(tipocoupon) => {
+              setPicking(false);
+              download(
+                withQuery('/api/exportrivenditori', { ...listFiltersOf(location.search), tipocoupon }),
+                'Esporta coupon dei rivenditori',
+              );
+            }}
+          />
+        </Suspense>
       )}
     </PosatoriListScreen>
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -16,7 +16,6 @@ import { rowLink, useListSearchParams, type RowLink } from '../../../lib/list-se
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
-import { ManageCouponsDialog } from '../../coupons/components/manage-coupons-dialog.tsx';
 import { useDeletePosatori } from '../api/delete-posatori.ts';
 import { usePosatori, type PosatoriSource } from '../api/get-posatori.ts';
 import { PosatoriFilters, toPosatoriQuery, type PosatoriFilterKey } from './posatori-filters.tsx';
@@ -26,6 +25,10 @@ import { StatesLegend } from './states-legend.tsx';
 import { useInstallerDecisions } from './installer-decisions.tsx';
 import { posatoriKeys } from '../api/posatori-keys.ts';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
+
+const ManageCouponsDialog = lazy(async () => ({
+  default: (await import('../../coupons/components/manage-coupons-dialog.tsx')).ManageCouponsDialog,
+}));
 
 export type PosatoriArea = 'admin' | 'capoarea' | 'rivenditori';
 
@@ -81,35 +84,25 @@ type PosatoriListScreenProps = {
 };
 
 /**
- * The installer list of an area: filters, sort, page and view in the URL; table or thumbnails;
- * the row menu of the role; for the admin, multiple selection and delete.
+ * The row menu of an area and the dialogs it opens. Area manager: Modifica, Vedi Coupon, Elimina; admin also the
+ * reset or activation, the decisions on the installer and 'Gestisci coupons'. `deleteRows` also serves the admin's
+ * multiple selection; `onDeleted` runs after a delete went through.
  */
-export function PosatoriListScreen({ area, actions, children }: PosatoriListScreenProps) {
-  const setup = setups[area];
+function usePosatoriRowActions(area: PosatoriArea, onDeleted: () => void) {
   const navigate = useNavigate();
   const location = useLocation();
-  const list = useListSearchParams(urlKeys);
-  const view = listViewOf(list.values.view);
-  const query = toPosatoriQuery(Object.fromEntries(setup.filters.map((key) => [key, list.values[key]])), list.page);
-  const posatori = usePosatori(setup.source, query, true);
-  const stati = useCombo('cbostato');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [managing, setManaging] = useState<{ uuid: string; name: string } | null>(null);
   const reset = useSendReset(confirm, posatoriKeys.all);
   const decisions = useInstallerDecisions(confirm);
   const remove = useDeletePosatori();
-
-  const data = posatori.data;
-  const rows = data?.data ?? [];
   const editPath = (uuid: string) => `/${area}/posatori/${uuid}`;
-  const linkOf = (row: PosatoreRow): RowLink => rowLink(editPath(row.uuid), location.search);
 
   const deleteRows = async (uuids: readonly string[], question: string) => {
     if (!(await confirm(question))) return;
     remove.mutate(uuids, {
       onSuccess: () => {
-        setSelected(new Set());
+        onDeleted();
         showToast(uuids.length === 1 ? 'Posatore eliminato' : `${uuids.length} posatori eliminati`, 'success');
       },
     });
@@ -138,40 +131,64 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
     ];
   };
 
-  const selection = setup.selectable ? { selected, onChange: setSelected } : undefined;
-  const pager = data && (
-    <Pager page={data.page} pages={data.pages} onChange={(page) => list.setPage(page)} label="Pagine dei posatori" />
+  const dialogs = (
+    <>
+      {confirmDialog}
+      {managing && (
+        // The dialog's code comes when it first opens: the list's first paint goes without it.
+        <Suspense fallback={null}>
+          <ManageCouponsDialog posatore={managing.uuid} name={managing.name} onClose={() => setManaging(null)} />
+        </Suspense>
+      )}
+    </>
   );
+  return { actionsOf, deleteRows, deleting: remove.isPending, dialogs, editPath };
+}
+
+/**
+ * The installer list of an area: filters, sort, page and view in the URL; table or thumbnails;
+ * the row menu of the role; for the admin, multiple selection and delete.
+ */
+export function PosatoriListScreen({ area, actions, children }: PosatoriListScreenProps) {
+  const setup = setups[area];
+  const location = useLocation();
+  const list = useListSearchParams(urlKeys);
+  const view = listViewOf(list.values.view);
+  const query = toPosatoriQuery(Object.fromEntries(setup.filters.map((key) => [key, list.values[key]])), list.page);
+  const posatori = usePosatori(setup.source, query, true);
+  const stati = useCombo('cbostato');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const rowActions = usePosatoriRowActions(area, () => setSelected(new Set()));
+  // Another filter shows other rows: what was selected is no longer in view.
+  const filtered = (apply: () => void) => {
+    setSelected(new Set());
+    apply();
+  };
+
+  const data = posatori.data;
+  const selection = setup.selectable ? { selected, onChange: setSelected } : undefined;
   const viewProps = {
-    rows,
+    rows: data?.data ?? [],
     loading: posatori.isFetching,
-    linkOf,
-    actionsOf: area === 'rivenditori' ? undefined : actionsOf,
+    linkOf: (row: PosatoreRow): RowLink => rowLink(rowActions.editPath(row.uuid), location.search),
+    actionsOf: area === 'rivenditori' ? undefined : rowActions.actionsOf,
     selection,
     stati: stati.data ?? [],
-    footer: pager,
+    footer: data && (
+      <Pager page={data.page} pages={data.pages} onChange={(page) => list.setPage(page)} label="Pagine dei posatori" />
+    ),
   };
 
   return (
     <>
       <ListHeading title={setup.title} actions={actions} />
-
       <PosatoriFilters
         keys={setup.filters}
         values={list.values}
-        onChange={(changes) => {
-          // Another filter shows other rows: what was selected is no longer in view.
-          setSelected(new Set());
-          list.setFilters(changes);
-        }}
-        onClear={() => {
-          setSelected(new Set());
-          list.clearFilters(setup.filters);
-        }}
+        onChange={(changes) => filtered(() => list.setFilters(changes))}
+        onClear={() => filtered(() => list.clearFilters(setup.filters))}
       />
-
       <StatesLegend stati={stati.data ?? []} />
-
       <ListCount
         count={data?.reccount}
         noun={['posatore', 'posatori']}
@@ -184,14 +201,13 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
             variant="contained"
             size="small"
             startIcon={<DeleteIcon />}
-            loading={remove.isPending}
-            onClick={() => void deleteRows([...selected], msg.confermaCancellazionePosatori(selected.size))}
+            loading={rowActions.deleting}
+            onClick={() => void rowActions.deleteRows([...selected], msg.confermaCancellazionePosatori(selected.size))}
           >
             Elimina selezionati ({selected.size})
           </Button>
         )}
       </ListCount>
-
       {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
       {failedToLoad(posatori) ? (
         <LoadError error={posatori.error} />
@@ -200,11 +216,7 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
       ) : (
         <PosatoriThumbnails {...viewProps} />
       )}
-
-      {confirmDialog}
-      {managing && (
-        <ManageCouponsDialog posatore={managing.uuid} name={managing.name} onClose={() => setManaging(null)} />
-      )}
+      {rowActions.dialogs}
       {children}
     </>
   );

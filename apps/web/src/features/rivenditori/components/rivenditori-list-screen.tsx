@@ -16,7 +16,7 @@ import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
 import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { TextFilter } from '../../../components/text-filter.tsx';
-import { rowLink, toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
+import { rowLink, toListQuery, useListSearchParams, type RowLink } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendReset } from '../../auth/components/account-reset.tsx';
 import { useDeleteRivenditore } from '../api/delete-rivenditore.ts';
@@ -45,50 +45,10 @@ const urlKeys = ['name', 'code', 'state'] as const;
 const personName = (row: RivenditoreRow) => [row.name, row.lastname].filter(Boolean).join(' ');
 const displayName = (row: RivenditoreRow) => row.ragsoc || personName(row) || row.code || 'Senza nome';
 
-/**
- * The reseller lists. Admin: avatar, name, province, code, status dot; Modifica, reset or
- * activation, Elimina; 'AGGIUNGI RIVENDITORE'. Area manager: the resellers in reach, read-only, with the export of a
- * reseller's installers (in preparation until the exports).
- */
-export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
-  const setup = setups[area];
-  const navigate = useNavigate();
-  const location = useLocation();
-  const list = useListSearchParams(urlKeys);
-  const values = Object.fromEntries(setup.filters.map((key) => [key, list.values[key]]));
-  const rivenditori = useRivenditori(setup.source, toListQuery(rivenditoriQuery, values, list.page));
-  const remove = useDeleteRivenditore();
-  const { confirm, dialog } = useConfirm();
-  const { download, dialog: downloadDialog } = useDownload();
-  const reset = useSendReset(confirm, rivenditoriKeys.all);
+type RivenditoriList = ReturnType<typeof useListSearchParams<(typeof urlKeys)[number]>>;
 
-  const data = rivenditori.data;
-  const linkOf = (row: RivenditoreRow) => rowLink(setup.editPath(row.uuid), location.search);
-  const open = (row: RivenditoreRow) => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } });
-
-  const actionsOf = (row: RivenditoreRow): RowAction[] =>
-    area === 'capoarea'
-      ? [
-          { label: 'Visualizza', icon: <VisibilityIcon fontSize="small" />, onClick: () => open(row) },
-          {
-            label: 'Esporta posatori',
-            icon: <DownloadIcon fontSize="small" />,
-            onClick: () =>
-              download(
-                `/api/exportrivenditore/${encodeURIComponent(row.uuid)}`,
-                `Esporta posatori di ${displayName(row)}`,
-              ),
-          },
-        ]
-      : [
-          editAction(() => open(row)),
-          reset.action(row.uuid, row.stato),
-          deleteAction(async () => {
-            if (!(await confirm(msg.confermaCancellazione))) return;
-            remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
-          }),
-        ];
-
+/** The columns of an area's table: the status dot is the admin's only. */
+function rivenditoriColumns(area: RivenditoreArea, linkOf: (row: RivenditoreRow) => RowLink): Column<RivenditoreRow>[] {
   const columns: Column<RivenditoreRow>[] = [
     avatarColumn({ header: 'Immagine', linkOf, img: (row) => row.img, name: displayName }),
     {
@@ -115,7 +75,100 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
       render: (row) => <StatusDot stato={row.stato} />,
     });
   }
+  return columns;
+}
 
+/**
+ * The row menu of an area, with the dialogs it opens. Admin: Modifica, reset or activation, Elimina. Area manager:
+ * Visualizza and the export of the reseller's installers.
+ */
+function useRivenditoriRowActions(area: RivenditoreArea, open: (row: RivenditoreRow) => void) {
+  const remove = useDeleteRivenditore();
+  const { confirm, dialog } = useConfirm();
+  const { download, dialog: downloadDialog } = useDownload();
+  const reset = useSendReset(confirm, rivenditoriKeys.all);
+  const actionsOf = (row: RivenditoreRow): RowAction[] =>
+    area === 'capoarea'
+      ? [
+          { label: 'Visualizza', icon: <VisibilityIcon fontSize="small" />, onClick: () => open(row) },
+          {
+            label: 'Esporta posatori',
+            icon: <DownloadIcon fontSize="small" />,
+            onClick: () =>
+              download(
+                `/api/exportrivenditore/${encodeURIComponent(row.uuid)}`,
+                `Esporta posatori di ${displayName(row)}`,
+              ),
+          },
+        ]
+      : [
+          editAction(() => open(row)),
+          reset.action(row.uuid, row.stato),
+          deleteAction(async () => {
+            if (!(await confirm(msg.confermaCancellazione))) return;
+            remove.mutate(row.uuid, { onSuccess: () => showToast('Rivenditore eliminato', 'success') });
+          }),
+        ];
+  return {
+    actionsOf,
+    dialogs: (
+      <>
+        {dialog}
+        {downloadDialog}
+      </>
+    ),
+  };
+}
+
+/** Name and province for every area; the code for the admin. */
+function RivenditoriFilters({ filters, list }: { filters: AreaSetup['filters']; list: RivenditoriList }) {
+  return (
+    <FilterBar
+      title="Filtra rivenditori"
+      activeCount={filters.filter((key) => list.values[key] !== '').length}
+      onClear={() => list.clearFilters(filters)}
+    >
+      <TextFilter
+        id="filter-name"
+        label="Nome"
+        value={list.values.name}
+        onChange={(name) => list.setFilters({ name })}
+      />
+      {filters.includes('code') && (
+        <TextFilter
+          id="filter-code"
+          label="Codice"
+          maxLength={30}
+          value={list.values.code}
+          onChange={(code) => list.setFilters({ code })}
+        />
+      )}
+      <ProvinceTypeahead
+        id="filter-state"
+        size="small"
+        value={list.values.state}
+        onChange={(state) => list.setFilters({ state })}
+      />
+    </FilterBar>
+  );
+}
+
+/**
+ * The reseller lists. Admin: avatar, name, province, code, status dot; Modifica, reset or
+ * activation, Elimina; 'AGGIUNGI RIVENDITORE'. Area manager: the resellers in reach, read-only, with the export of a
+ * reseller's installers (in preparation until the exports).
+ */
+export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
+  const setup = setups[area];
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useListSearchParams(urlKeys);
+  const values = Object.fromEntries(setup.filters.map((key) => [key, list.values[key]]));
+  const rivenditori = useRivenditori(setup.source, toListQuery(rivenditoriQuery, values, list.page));
+  const data = rivenditori.data;
+  const linkOf = (row: RivenditoreRow) => rowLink(setup.editPath(row.uuid), location.search);
+  const open = (row: RivenditoreRow) => navigate(setup.editPath(row.uuid), { state: { listSearch: location.search } });
+  const { actionsOf, dialogs } = useRivenditoriRowActions(area, open);
   const actions: BarAction[] =
     area === 'admin'
       ? [
@@ -131,33 +184,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
   return (
     <>
       <ListHeading title="Rivenditori" actions={actions} />
-      <FilterBar
-        title="Filtra rivenditori"
-        activeCount={setup.filters.filter((key) => list.values[key] !== '').length}
-        onClear={() => list.clearFilters(setup.filters)}
-      >
-        <TextFilter
-          id="filter-name"
-          label="Nome"
-          value={list.values.name}
-          onChange={(name) => list.setFilters({ name })}
-        />
-        {setup.filters.includes('code') && (
-          <TextFilter
-            id="filter-code"
-            label="Codice"
-            maxLength={30}
-            value={list.values.code}
-            onChange={(code) => list.setFilters({ code })}
-          />
-        )}
-        <ProvinceTypeahead
-          id="filter-state"
-          size="small"
-          value={list.values.state}
-          onChange={(state) => list.setFilters({ state })}
-        />
-      </FilterBar>
+      <RivenditoriFilters filters={setup.filters} list={list} />
       <ListCount count={data?.reccount} noun={['rivenditore', 'rivenditori']} failed={rivenditori.isError} />
       {data && !rivenditori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
       {failedToLoad(rivenditori) ? (
@@ -166,7 +193,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
         <DataTable
           label="Elenco rivenditori"
           rows={data?.data ?? []}
-          columns={columns}
+          columns={rivenditoriColumns(area, linkOf)}
           rowKey={(row) => row.uuid}
           rowLabel={displayName}
           rowActions={(row) => <RowMenu label={`Azioni per ${displayName(row)}`} actions={actionsOf(row)} />}
@@ -177,8 +204,7 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
           }
         />
       )}
-      {dialog}
-      {downloadDialog}
+      {dialogs}
     </>
   );
 }
