@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { notFound } from '../../plugins/error-envelope.ts';
 import * as repo from '../coupons/coupons.repository.ts';
 import { posatoreFor, type PosatoreRow } from './posatori-reach.ts';
-import { allowedBy, checked, type ActionRule } from './reach-rules.ts';
+import { questions, type ActionRule, type Found } from './reach-rules.ts';
 import { has, type Viewer } from './viewer.ts';
 
 /**
@@ -16,10 +16,8 @@ export const couponActions = {
   // A new type or expiry, or its removal, while it is not redeemed.
   edit: { allowed: ['admin'], otherwise: 404 },
 } as const satisfies Record<string, ActionRule<CouponAccess>>;
-export type CouponAction = keyof typeof couponActions;
 
-type CouponRow = NonNullable<Awaited<ReturnType<typeof repo.findCoupon>>>;
-export type CouponFound = { access: CouponAccess; row: CouponRow };
+export type CouponFound = Found<CouponAccess, NonNullable<Awaited<ReturnType<typeof repo.findCoupon>>>>;
 
 /** The coupon as the viewer reaches it, with the row read on the way; undefined out of reach. */
 export async function reachCoupon(db: DbOrTx, viewer: Viewer, uuid: string): Promise<CouponFound | undefined> {
@@ -28,13 +26,11 @@ export async function reachCoupon(db: DbOrTx, viewer: Viewer, uuid: string): Pro
   return row && { access: 'admin', row };
 }
 
-export const canCoupon = (found: CouponFound | undefined, action: CouponAction): boolean =>
-  allowedBy<CouponAccess>(found, couponActions[action]);
-
-/** The coupon the viewer may act on, with its row: 404 out of reach. */
-export async function couponFor(db: DbOrTx, viewer: Viewer, uuid: string, action: CouponAction): Promise<CouponFound> {
-  return checked(await reachCoupon(db, viewer, uuid), couponActions[action]);
-}
+const couponQuestions = questions(couponActions, reachCoupon);
+/** Whether what was found allows the action. */
+export const canCoupon = couponQuestions.can;
+/** The coupon the viewer may act on, with its row: 404 out of reach, the action's refusal otherwise. */
+export const couponFor = couponQuestions.for;
 
 /**
  * Who redeems a code for an installer: the reseller the installer belongs to, with the installer's row and the

@@ -2,7 +2,7 @@ import { landingRole } from '@portal/shared/roles';
 import type { DbOrTx } from '../../db/database.ts';
 import * as repo from '../documents/documents.repository.ts';
 import type { DocumentsScope } from '../documents/documents.repository.ts';
-import { allowedBy, checked, type ActionRule } from './reach-rules.ts';
+import { questions, type ActionRule, type Found } from './reach-rules.ts';
 import { has, type Viewer } from './viewer.ts';
 
 /**
@@ -24,10 +24,8 @@ export const documentActions = {
   // Its title, its groups, its removal.
   manage: { allowed: ['admin'], otherwise: 404 },
 } as const satisfies Record<string, ActionRule<DocumentAccess>>;
-export type DocumentAction = keyof typeof documentActions;
 
-type DocumentRow = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
-export type DocumentFound = { access: DocumentAccess; row: DocumentRow };
+export type DocumentFound = Found<DocumentAccess, NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>>;
 
 /** The document as the viewer reaches it, with the row read on the way; undefined out of reach. */
 export async function reachDocument(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentFound | undefined> {
@@ -37,15 +35,8 @@ export async function reachDocument(db: DbOrTx, viewer: Viewer, uuid: string): P
   return (await repo.visibleTo(db, uuid, viewer.roles)) ? { access: 'group', row } : undefined;
 }
 
-export const canDocument = (found: DocumentFound | undefined, action: DocumentAction): boolean =>
-  allowedBy<DocumentAccess>(found, documentActions[action]);
-
-/** The document the viewer may act on, with its row: 404 out of reach or when the action is not theirs. */
-export async function documentFor(
-  db: DbOrTx,
-  viewer: Viewer,
-  uuid: string,
-  action: DocumentAction,
-): Promise<DocumentFound> {
-  return checked(await reachDocument(db, viewer, uuid), documentActions[action]);
-}
+const documentQuestions = questions(documentActions, reachDocument);
+/** Whether what was found allows the action. */
+export const canDocument = documentQuestions.can;
+/** The document the viewer may act on, with its row: 404 out of reach, the action's refusal otherwise. */
+export const documentFor = documentQuestions.for;

@@ -10,7 +10,7 @@ import {
   type RivenditoriScope,
 } from '../rivenditori/rivenditori.repository.ts';
 import { posatoriScopeOf } from './posatori-reach.ts';
-import { allowedBy, checked, type ActionRule } from './reach-rules.ts';
+import { questions, type ActionRule, type Found } from './reach-rules.ts';
 import { rivenditoriScopeOf } from './rivenditori-reach.ts';
 import { allows, has, type Viewer } from './viewer.ts';
 
@@ -23,10 +23,11 @@ export const messageActions = {
   // Its subject, text and recipients, and its removal from every inbox.
   edit: { allowed: ['sender'], otherwise: 404 },
 } as const satisfies Record<string, ActionRule<MessageAccess>>;
-export type MessageAction = keyof typeof messageActions;
 
-type MessageRow = NonNullable<Awaited<ReturnType<typeof repo.findMessageFor>>>['message'];
-export type MessageFound = { access: MessageAccess; row: MessageRow };
+export type MessageFound = Found<
+  MessageAccess,
+  NonNullable<Awaited<ReturnType<typeof repo.findMessageFor>>>['message']
+>;
 
 /** The message as the viewer reaches it, with the row read on the way; undefined out of reach. */
 export async function reachMessage(db: DbOrTx, viewer: Viewer, uuid: string): Promise<MessageFound | undefined> {
@@ -34,18 +35,11 @@ export async function reachMessage(db: DbOrTx, viewer: Viewer, uuid: string): Pr
   return found && { access: found.sent ? 'sender' : 'recipient', row: found.message };
 }
 
-export const canMessage = (found: MessageFound | undefined, action: MessageAction): boolean =>
-  allowedBy<MessageAccess>(found, messageActions[action]);
-
-/** The message the viewer may act on, with its row: 404 out of reach or when the action is not theirs. */
-export async function messageFor(
-  db: DbOrTx,
-  viewer: Viewer,
-  uuid: string,
-  action: MessageAction,
-): Promise<MessageFound> {
-  return checked(await reachMessage(db, viewer, uuid), messageActions[action]);
-}
+const messageQuestions = questions(messageActions, reachMessage);
+/** Whether what was found allows the action. */
+export const canMessage = messageQuestions.can;
+/** The message the viewer may act on, with its row: 404 out of reach, the action's refusal otherwise. */
+export const messageFor = messageQuestions.for;
 
 /** A writer: whoever may send messages at all (the composer, the recipients' search); 403 for the others. */
 export function writerFor(viewer: Viewer): Viewer {
