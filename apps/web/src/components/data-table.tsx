@@ -53,6 +53,108 @@ function displayFrom(hideBelow: Breakpoint | undefined) {
   return hideBelow ? { xs: 'none', [hideBelow]: 'table-cell' } : undefined;
 }
 
+/** The selection's state on this page and its two gestures: one row, or every row of the page. */
+function pageSelection(keys: readonly string[], selection: Selection | undefined) {
+  const selectedHere = selection ? keys.filter((key) => selection.selected.has(key)).length : 0;
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (selectedHere === keys.length) for (const key of keys) next.delete(key);
+    else for (const key of keys) next.add(key);
+    selection.onChange(next);
+  };
+  const toggle = (key: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+  return { selectedHere, toggleAll, toggle };
+}
+
+/** The header row: the page's select-all box, the columns' headers, the actions column named for screen readers. */
+function DataTableHead<R>({
+  columns,
+  selectable,
+  withActions,
+  pageSize,
+  selectedHere,
+  onToggleAll,
+}: {
+  columns: readonly Column<R>[];
+  selectable: boolean;
+  withActions: boolean;
+  pageSize: number;
+  selectedHere: number;
+  onToggleAll: () => void;
+}) {
+  return (
+    <TableHead>
+      <TableRow>
+        {selectable && (
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={pageSize > 0 && selectedHere === pageSize}
+              indeterminate={selectedHere > 0 && selectedHere < pageSize}
+              disabled={pageSize === 0}
+              onChange={onToggleAll}
+              slotProps={{ input: { 'aria-label': 'Seleziona tutti' } }}
+            />
+          </TableCell>
+        )}
+        {columns.map((column) => (
+          <TableCell
+            key={column.key}
+            align={column.align}
+            sx={{
+              width: column.width,
+              display: displayFrom(column.hideBelow),
+              fontWeight: 500,
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {column.hideHeader ? (
+              <Box component="span" sx={visuallyHidden}>
+                {column.header}
+              </Box>
+            ) : (
+              column.header
+            )}
+          </TableCell>
+        ))}
+        {withActions && (
+          <TableCell sx={{ width: 56 }}>
+            <Box component="span" sx={visuallyHidden}>
+              Azioni
+            </Box>
+          </TableCell>
+        )}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/** No rows: placeholder rows on the first load (they keep the table's shape), the empty text after it. */
+function NoRows({ loading, columnCount, emptyText }: { loading: boolean; columnCount: number; emptyText: string }) {
+  if (loading) {
+    return [0, 1, 2, 3, 4].map((n) => (
+      <TableRow key={`skeleton-${n}`}>
+        <TableCell colSpan={columnCount}>
+          <Skeleton variant="text" height={32} />
+        </TableCell>
+      </TableRow>
+    ));
+  }
+  return (
+    <TableRow>
+      <TableCell colSpan={columnCount} sx={{ py: 6, textAlign: 'center' }}>
+        <Typography sx={{ color: 'text.secondary' }}>{emptyText}</Typography>
+      </TableCell>
+    </TableRow>
+  );
+}
+
 /**
  * The table of a server-paged list (one page of rows, the pager below). Selection is by row key, so the screen
  * decides what selecting means across pages.
@@ -70,21 +172,7 @@ export function DataTable<R>({
   footer,
 }: DataTableProps<R>) {
   const keys = rows.map(rowKey);
-  const selectedHere = selection ? keys.filter((key) => selection.selected.has(key)).length : 0;
-  const toggleAll = () => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (selectedHere === keys.length) for (const key of keys) next.delete(key);
-    else for (const key of keys) next.add(key);
-    selection.onChange(next);
-  };
-  const toggle = (key: string) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    selection.onChange(next);
-  };
+  const { selectedHere, toggleAll, toggle } = pageSelection(keys, selection);
   const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
 
   return (
@@ -102,66 +190,16 @@ export function DataTable<R>({
           // Half the side padding on a phone: 16 px a side is a whole column's width over four or five columns.
           sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } } }}
         >
-          <TableHead>
-            <TableRow>
-              {selection && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={keys.length > 0 && selectedHere === keys.length}
-                    indeterminate={selectedHere > 0 && selectedHere < keys.length}
-                    disabled={keys.length === 0}
-                    onChange={toggleAll}
-                    slotProps={{ input: { 'aria-label': 'Seleziona tutti' } }}
-                  />
-                </TableCell>
-              )}
-              {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  align={column.align}
-                  sx={{
-                    width: column.width,
-                    display: displayFrom(column.hideBelow),
-                    fontWeight: 500,
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {column.hideHeader ? (
-                    <Box component="span" sx={visuallyHidden}>
-                      {column.header}
-                    </Box>
-                  ) : (
-                    column.header
-                  )}
-                </TableCell>
-              ))}
-              {rowActions && (
-                <TableCell sx={{ width: 56 }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    Azioni
-                  </Box>
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
+          <DataTableHead
+            columns={columns}
+            selectable={selection !== undefined}
+            withActions={rowActions !== undefined}
+            pageSize={keys.length}
+            selectedHere={selectedHere}
+            onToggleAll={toggleAll}
+          />
           <TableBody>
-            {/* The first load: placeholder rows keep the table's shape instead of an empty header. */}
-            {rows.length === 0 &&
-              loading &&
-              [0, 1, 2, 3, 4].map((n) => (
-                <TableRow key={`skeleton-${n}`}>
-                  <TableCell colSpan={columnCount}>
-                    <Skeleton variant="text" height={32} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {rows.length === 0 && !loading && (
-              <TableRow>
-                <TableCell colSpan={columnCount} sx={{ py: 6, textAlign: 'center' }}>
-                  <Typography sx={{ color: 'text.secondary' }}>{emptyText}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {rows.length === 0 && <NoRows loading={loading} columnCount={columnCount} emptyText={emptyText} />}
             {rows.map((row) => {
               const key = rowKey(row);
               const checked = selection?.selected.has(key) ?? false;

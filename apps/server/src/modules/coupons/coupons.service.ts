@@ -15,10 +15,11 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { addMinutes, addMonths, nowIso, todayInRome } from '../../lib/clock.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
-import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { fieldsRefused, HttpError } from '../../plugins/error-envelope.ts';
 import { countFailures, recordFailure } from '../auth/throttles.repository.ts';
 import { addToTypeCount, findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
 import { uuidsOfList } from '../posatori/posatori.repository.ts';
+import { couponFor, redeemerFor } from '../reach/coupons-reach.ts';
 import { posatoreFor } from '../reach/posatori-reach.ts';
 import { refreshCouponCounts } from './coupon-totals.repository.ts';
 import { couponStateOf } from './coupon-status.ts';
@@ -96,10 +97,9 @@ export async function activeType(db: DbOrTx, uuid: string): Promise<CouponType> 
  * POST /api/setcoupon/{id}: a new type (its value follows) or a new expiry, only while the coupon is not redeemed.
  * The type counts and the installer's figures are recounted in the same transaction.
  */
-export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Promise<void> {
+export async function setCoupon(db: Db, viewer: Viewer, uuid: string, body: SetCouponBody): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const coupon = await repo.findCoupon(tx, uuid);
-    if (!coupon) throw notFound();
+    const { row: coupon } = await couponFor(tx, viewer, uuid, 'edit');
     if (coupon.dtesecuzione !== null) throw new HttpError(409, COUPON_LOCKED);
     if ('ptipo' in body) {
       const type = await activeType(tx, body.ptipo);
@@ -116,10 +116,9 @@ export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Prom
 }
 
 /** DELETE /api/coupon/{id}: only a coupon not redeemed, asked for confirmation by the screen. */
-export async function deleteCoupon(db: Db, uuid: string): Promise<void> {
+export async function deleteCoupon(db: Db, viewer: Viewer, uuid: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const coupon = await repo.findCoupon(tx, uuid);
-    if (!coupon) throw notFound();
+    const { row: coupon } = await couponFor(tx, viewer, uuid, 'edit');
     if (!(await repo.deleteUnredeemed(tx, uuid))) throw new HttpError(409, COUPON_LOCKED);
     await refreshCouponCounts(tx, coupon.posatore);
     await refreshTypeCounts(tx, [coupon.tipo]);
@@ -134,17 +133,13 @@ const RECOUNT_CHUNK = 500;
  * filtered list, expiring today + the type's months; all or nothing in one transaction. The import wizard (issue
  * 11) calls assignToInstallers with the installers it stored.
  */
-export async function assignCoupons(db: Db, body: AssignCouponsBody): Promise<AssignCouponsReply> {
+export async function assignCoupons(db: Db, viewer: Viewer, body: AssignCouponsBody): Promise<AssignCouponsReply> {
   const targets =
     'posatore' in body
-      ? [body.posatore]
+      ? [(await posatoreFor(db, viewer, body.posatore, 'coupons.edit')).row.uuid]
       : (await Promise.all(uuidsOfList(db, { all: true }, body.filtro).map((q) => q.execute())))
           .flat()
           .map((r) => r.uuid);
-  if ('posatore' in body) {
-    const exists = await db.selectFrom('posatori').select('uuid').where('uuid', '=', body.posatore).executeTakeFirst();
-    if (!exists) throw notFound();
-  }
   const coupon = await assignToInstallers(db, body.tipo, targets);
   return { res: 'OK', posatori: targets.length, coupon };
 }
@@ -216,10 +211,7 @@ export async function giveCoupons(
  * answer tells nothing more); wrong codes are counted per reseller account and, past the limit, refused unread.
  */
 export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typed: string): Promise<RedeemReply> {
-  const { scope } = await posatoreFor(db, viewer, posatore, 'redeem');
-  // The reseller's own uuid is in the scope that reached the installer.
-  const rivenditore = !scope.all && scope.rivenditore;
-  if (!rivenditore) throw notFound();
+  const { rivenditore } = await redeemerFor(db, viewer, posatore);
   const code = normalizeCouponCode(typed) ?? typed;
   const key = `coupon:${viewer.userUuid}`;
   const now = nowIso();

@@ -1,4 +1,4 @@
-import { landingRole, roles as allRoles, type Role } from '@portal/shared/roles';
+import { roles as allRoles, type Role } from '@portal/shared/roles';
 import {
   DOCUMENT_EXTENSIONS,
   documentGroupLabels,
@@ -18,9 +18,10 @@ import { isPdf } from '../../lib/pdf-files.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { documentFor, documentsScopeOf } from '../reach/documents-reach.ts';
 import * as repo from './documents.repository.ts';
 import type { DocumentsTable } from './documents.table.ts';
-import { has, type Viewer } from '../reach/viewer.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
 type Extension = (typeof DOCUMENT_EXTENSIONS)[number];
 
@@ -104,31 +105,23 @@ export const listAll = (db: DbOrTx, query: DocumentsQuery) => page(db, { all: tr
 
 /** GET /api/docs/docs: what the group of the viewer's first role may see. */
 export async function listMine(db: DbOrTx, viewer: Viewer, query: DocumentsQuery): Promise<Paged<DocumentRow>> {
-  const group = landingRole(viewer.roles);
-  if (!group) throw forbidden();
-  return page(db, { all: false, group }, query);
+  const scope = documentsScopeOf(viewer, 'own-group');
+  if (!scope) throw forbidden();
+  return page(db, scope, query);
 }
 
 export const groupOptions = (): ComboOption[] =>
   allRoles.map((value) => ({ value, label: documentGroupLabels[value] }));
 
-/** The document if the viewer may see it (admin any; others when one of their roles' groups is among its dests). */
-async function readable(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentsTable> {
-  const doc = await repo.findDocument(db, uuid);
-  if (!doc) throw notFound();
-  if (!has(viewer, 'admin') && !(await repo.visibleTo(db, uuid, viewer.roles))) throw notFound();
-  return doc;
-}
-
 /** GET /api/docs/doc/{id}. */
 export async function getDocument(db: DbOrTx, viewer: Viewer, uuid: string): Promise<DocumentRow> {
-  const doc = await readable(db, viewer, uuid);
+  const { row: doc } = await documentFor(db, viewer, uuid, 'view');
   return toRow(doc, (await repo.groupsOf(db, [uuid])).get(uuid) ?? []);
 }
 
 /** GET /api/docs/file/{id}: the bytes streamed from the store, by the same rule as the listing. */
 export async function readFile(db: DbOrTx, files: FileStore, viewer: Viewer, uuid: string) {
-  const doc = await readable(db, viewer, uuid);
+  const { row: doc } = await documentFor(db, viewer, uuid, 'view');
   const file = await files.read(doc.file_key);
   if (!file) throw notFound();
   return { file, filename: doc.filename, ext: doc.ext as Extension };
@@ -167,18 +160,16 @@ export async function uploadDocument(db: Db, files: FileStore, read: () => Promi
 }
 
 /** POST /api/docs/doc/{id}: the title and the groups that see it. */
-export async function saveDocument(db: Db, uuid: string, body: DocumentSaveBody): Promise<void> {
+export async function saveDocument(db: Db, viewer: Viewer, uuid: string, body: DocumentSaveBody): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const doc = await repo.findDocument(tx, uuid);
-    if (!doc) throw notFound();
+    const { row: doc } = await documentFor(tx, viewer, uuid, 'manage');
     await repo.updateDocument(tx, doc, body.title.trim(), tickedGroups(body.dests), nowIso());
   });
 }
 
 /** DELETE /api/docs/doc/{id}: the record, then its file. */
-export async function deleteDocument(db: Db, files: FileStore, uuid: string): Promise<void> {
-  const doc = await repo.findDocument(db, uuid);
-  if (!doc) throw notFound();
+export async function deleteDocument(db: Db, files: FileStore, viewer: Viewer, uuid: string): Promise<void> {
+  await documentFor(db, viewer, uuid, 'manage');
   await db.transaction().execute((tx) => repo.deleteDocument(tx, uuid));
   await files.deletePrefix(`documents/${uuid}`);
 }
@@ -190,13 +181,8 @@ export async function searchDocuments(
   text: string,
   limit: number,
 ): Promise<{ tipo: 'doc'; uuid: string; descri: string }[]> {
-  let scope: repo.DocumentsScope;
-  if (has(viewer, 'admin')) scope = { all: true };
-  else {
-    const group = landingRole(viewer.roles);
-    if (!group) return [];
-    scope = { all: false, group };
-  }
+  const scope = documentsScopeOf(viewer);
+  if (!scope) return [];
   const found = await repo.searchTitles(db, scope, text, limit);
   return found.map((d) => ({ tipo: 'doc' as const, uuid: d.uuid, descri: d.title }));
 }

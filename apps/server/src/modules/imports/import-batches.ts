@@ -25,11 +25,12 @@ export function storeRows(
 ): Promise<Stored> {
   const transaction = () =>
     db.transaction().execute(async (tx) => {
-      if (importUuid) await repo.lockImport(tx, importUuid);
       // The same file completes an import (docs/decisions/0018-imports.md), so a batch need not wait for the disk:
       // PostgreSQL answers before the log is flushed; a crash may lose the last batches, never half of one (SQLite:
-      // WAL with synchronous NORMAL).
-      if (!isSqlite(tx)) await sql`set local synchronous_commit = off`.execute(tx);
+      // WAL with synchronous NORMAL). In an import, the statement that takes its lock says so too.
+      const lazyCommit = !isSqlite(tx);
+      if (importUuid) await repo.lockImport(tx, importUuid, { lazyCommit });
+      else if (lazyCommit) await sql`set local synchronous_commit = off`.execute(tx);
       const stored =
         kind === 'posatori' ? await storePosatori(tx, rows, extras, importUuid) : await storePartners(tx, rows);
       if (importUuid) {

@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../../db/database.ts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database, DbOrTx } from '../../db/database.ts';
 import { CONTAINS_MIN, containsUpTo, FEW_MATCHES, fold, rowContains, walkMatching } from '../../lib/text-search.ts';
 import {
   folderWindow,
@@ -99,41 +100,42 @@ function folderEntries(
   );
 }
 
-/** Which of a walked window's messages have a subject containing the text, each with its folder date. */
-function matchedEntries(db: DbOrTx, folder: Folder, userUuid: string, uuids: string[], text: string) {
-  const contains = rowContains(oggettoField, text);
-  if (folder === 'outbox') {
-    return db
-      .selectFrom('messages')
-      .select(['messages.uuid', 'messages.oggetto', 'messages.created_at'])
-      .where('messages.uuid', 'in', uuids)
-      .where(contains)
-      .execute();
-  }
-  // The recipient row by its primary key (message, user), as amongMatches reads it.
-  return db
-    .selectFrom('messages')
-    .crossJoin('message_recipients as r')
-    .select(['messages.uuid', 'messages.oggetto', 'r.created_at'])
-    .where('messages.uuid', 'in', uuids)
-    .where(contains)
-    .whereRef('r.message_uuid', '=', 'messages.uuid')
-    .where('r.user_uuid', '=', userUuid)
-    .execute();
+/**
+ * A window of a folder's entries newest first, each with its folder date, read from the folder's index alone: the
+ * list's one arm in its order, without pageRows' derived table and key mapping, since a walk reads many windows.
+ */
+function walkedKeys(db: DbOrTx, folder: Folder, userUuid: string, win: { offset: number; size: number }) {
+  const list = folder === 'inbox' ? inboxList(db, userUuid, {}, 'folder') : outboxList(db, userUuid, {}, 'folder');
+  const [arm] = list.arms;
+  if (!arm) return Promise.resolve([]);
+  const [date, key] = list.order;
+  let q = (arm as SelectQueryBuilder<Database, typeof list.table, object>).select([
+    sql.ref<string>(`${list.table}.${key?.[0] ?? 'uuid'}`).as('uuid'),
+    sql.ref<string>(`${list.table}.${date?.[0] ?? 'created_at'}`).as('created_at'),
+  ]);
+  for (const [column, direction] of list.order) q = q.orderBy(sql.ref(`${list.table}.${column}`), direction);
+  return q.limit(win.size).offset(win.offset).execute();
 }
 
 /**
- * A common word: the folder's newest entries (at most SEARCH_WALK), their keys read from the folder's index and
- * each window's subjects compared in the database as the Oggetto filter compares them, until `limit` are found;
- * `complete` is false when the walk ended first. Only the matches are read into the process.
+ * A common word: the folder's newest entries (at most SEARCH_WALK), their keys and dates read from the folder's
+ * index and each window's subjects compared in the database as the Oggetto filter compares them, until `limit`
+ * are found; `complete` is false when the walk ended first. Only the matches' subjects are read into the process.
  */
 async function walkFolder(db: DbOrTx, folder: Folder, userUuid: string, text: string, limit: number) {
-  const list = folder === 'inbox' ? inboxList(db, userUuid, {}, 'folder') : outboxList(db, userUuid, {}, 'folder');
+  const contains = rowContains(oggettoField, text);
   const walked = await walkMatching(
-    (offset, size) =>
-      folderWindow(db, list, { offset, size }, (uuids) => Promise.resolve(uuids.map((uuid) => ({ uuid })))),
+    (offset, size) => walkedKeys(db, folder, userUuid, { offset, size }),
     limit,
-    async (uuids) => new Map((await matchedEntries(db, folder, userUuid, uuids, text)).map((e) => [e.uuid, e])),
+    async (uuids) => {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['uuid', 'oggetto'])
+        .where('uuid', 'in', uuids)
+        .where(contains)
+        .execute();
+      return new Map(rows.map((m) => [m.uuid, { oggetto: m.oggetto }]));
+    },
   );
   return { ...walked, found: walked.found.map(found) };
 }

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { provinces } from '@portal/shared/provinces';
 import {
   FILTER_DEST_PREFIX,
@@ -16,35 +16,37 @@ import type { Paged } from '@portal/shared/schemas/paging';
 import { partnersQuery } from '@portal/shared/schemas/partners';
 import { posatoriQuery } from '@portal/shared/schemas/posatori';
 import type { ComboOption } from '@portal/shared/schemas/combos';
-import type { Database, Db, DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
-import { fieldsRefused, forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
-import { capoareaOfUser, nameField as capoareaName } from '../capoarea/capoarea.repository.ts';
+import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { nameField as capoareaName } from '../capoarea/capoarea.repository.ts';
 import { contactAccountsOfList, countPartners } from '../partners/partners.repository.ts';
+import { accountsOfList, countPosatori, accountsByName as installersByName } from '../posatori/posatori.repository.ts';
 import {
-  accountsOfList,
-  countPosatori,
-  accountsByName as installersByName,
-  visibleIn as posatoriVisibleIn,
-  type PosatoriScope,
-} from '../posatori/posatori.repository.ts';
-import { posatoriScopeOf } from '../reach/posatori-reach.ts';
+  addressableGroups,
+  addressableInstallers,
+  addressableProvinces,
+  addressableResellers,
+  addressesAllManagers,
+  addressesPartnerLists,
+  mayAddress,
+  messageFor,
+  resellersManager,
+  writerFor,
+  type WriterGroup,
+} from '../reach/messages-reach.ts';
 import {
   nameField as rivenditoriName,
-  rivenditoreOfUser,
   visibleIn as rivenditoriVisibleIn,
 } from '../rivenditori/rivenditori.repository.ts';
-import { rivenditoriScopeOf } from '../reach/rivenditori-reach.ts';
 import * as folders from './message-folders.repository.ts';
 import * as search from './message-search.repository.ts';
 import * as repo from './messages.repository.ts';
 import { checkMessagesPerMinute, recordSend } from './send-limits.ts';
 import type { AccountsQuery } from './messages.repository.ts';
-import { allows, has, type Viewer } from '../reach/viewer.ts';
-
-const canSend = (viewer: Viewer) => allows(viewer, 'messages.send');
+import type { Viewer } from '../reach/viewer.ts';
 
 /** The start of a body in a list row: enough for a line of the table, never the whole 20,000 characters. */
 const PREVIEW_CHARS = 160;
@@ -116,12 +118,10 @@ const parseDests = (json: string): DestOption[] => {
 /** GET /api/messages/message/{id}: the sender or a recipient; 'nuovo' is the composer's empty message. */
 export async function getMessage(db: DbOrTx, viewer: Viewer, id: string): Promise<MessageDetail> {
   if (id === 'nuovo') {
-    if (!canSend(viewer)) throw forbidden();
+    writerFor(viewer);
     return { uuid: 'nuovo', mittente: '', data: '', title: '', content: '', dests: [], editable: true };
   }
-  const found = await repo.findMessageFor(db, viewer.userUuid, id);
-  if (!found) throw notFound();
-  const { message } = found;
+  const { access, row: message } = await messageFor(db, viewer, id, 'read');
   const sender = message.sender_uuid
     ? (await repo.peopleOf(db, [message.sender_uuid])).get(message.sender_uuid)
     : undefined;
@@ -131,101 +131,38 @@ export async function getMessage(db: DbOrTx, viewer: Viewer, id: string): Promis
     data: message.created_at,
     title: message.oggetto,
     content: message.content,
-    dests: found.sent ? parseDests(message.dests) : [],
-    editable: found.sent,
+    dests: access === 'sender' ? parseDests(message.dests) : [],
+    editable: access === 'sender',
   };
 }
 
 type Resolved = { id: string; label: string; accounts: AccountsQuery[] };
 
-const GROUP_LABELS = {
+const GROUP_LABELS: Record<WriterGroup, string> = {
   'g:admin': 'Amministratori',
   'g:posatori': 'Tutti i posatori',
   'g:capoarea': 'Tutti i capi area',
   'g:rivenditori': 'Tutti i rivenditori',
   'g:partner': 'Referenti delle aziende partner',
-} as const;
-type Group = keyof typeof GROUP_LABELS;
-
-/** The groups a writer may address (spec: the admin writes to groups; the others to groups of their own reach). */
-function groupsOf(viewer: Viewer): Group[] {
-  if (has(viewer, 'admin')) return ['g:posatori', 'g:capoarea', 'g:rivenditori', 'g:partner', 'g:admin'];
-  const groups: Group[] = ['g:posatori', 'g:admin'];
-  if (has(viewer, 'capoarea')) groups.splice(1, 0, 'g:rivenditori');
-  return groups;
-}
-
-/** The provinces whose installers a writer may address as a group: all for the admin, theirs for an area manager. */
-async function groupProvinces(db: DbOrTx, viewer: Viewer): Promise<string[]> {
-  if (has(viewer, 'admin')) return provinces.map((p) => p.sigla);
-  if (has(viewer, 'capoarea')) return (await capoareaOfUser(db, viewer.userUuid))?.provs ?? [];
-  return [];
-}
+};
 
 const provinceLabel = (sigla: string) =>
   `Posatori della provincia di ${provinces.find((p) => p.sigla === sigla)?.name ?? sigla}`;
-
-/** The area manager a reseller reports to, as an account (undefined when none or without a login). */
-async function resellersManager(db: DbOrTx, viewer: Viewer): Promise<string | undefined> {
-  const own = has(viewer, 'rivenditori') ? await rivenditoreOfUser(db, viewer.userUuid) : undefined;
-  if (!own) return undefined;
-  const row = await db
-    .selectFrom('rivenditori')
-    .innerJoin('capoarea', 'capoarea.uuid', 'rivenditori.capoarea')
-    .select('capoarea.user_uuid')
-    .where('rivenditori.uuid', '=', own.uuid)
-    .executeTakeFirst();
-  return row?.user_uuid ?? undefined;
-}
-
-/** Whether the writer may address this person (their account): their reach, on the server. */
-async function personInReach(db: DbOrTx, viewer: Viewer, userUuid: string): Promise<boolean> {
-  if (has(viewer, 'admin')) {
-    return !!(await db.selectFrom('users').select('uuid').where('uuid', '=', userUuid).executeTakeFirst());
-  }
-  if (await db.selectFrom('admins').select('uuid').where('user_uuid', '=', userUuid).executeTakeFirst()) return true;
-  const installers = await posatoriScopeOf(db, {
-    userUuid: viewer.userUuid,
-    roles: viewer.roles.filter((r) => r !== 'posatore'),
-  });
-  const installer = await db
-    .selectFrom('posatori')
-    .select('uuid')
-    .where('user_uuid', '=', userUuid)
-    .where((eb) => posatoriVisible(eb, installers))
-    .executeTakeFirst();
-  if (installer) return true;
-  if (has(viewer, 'capoarea')) {
-    const scope = await rivenditoriScopeOf(db, viewer, 'capoarea');
-    const reseller = await db
-      .selectFrom('rivenditori')
-      .select('uuid')
-      .where('user_uuid', '=', userUuid)
-      .where(rivenditoriVisibleIn(scope))
-      .executeTakeFirst();
-    if (reseller) return true;
-  }
-  return (await resellersManager(db, viewer)) === userUuid;
-}
-
-// The installer visibility rule, as the posatori repository defines it.
-const posatoriVisible = (eb: ExpressionBuilder<Database, 'posatori'>, scope: PosatoriScope) =>
-  posatoriVisibleIn(scope)(eb);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What one recipient id stands for, if the writer may address it; undefined otherwise. */
 async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Resolved | undefined> {
-  const writerScope = () =>
-    posatoriScopeOf(db, { userUuid: viewer.userUuid, roles: viewer.roles.filter((r) => r !== 'posatore') });
+  const writerScope = () => addressableInstallers(db, viewer);
   if (id in GROUP_LABELS) {
-    const group = id as Group;
-    if (!groupsOf(viewer).includes(group)) return undefined;
+    const group = id as WriterGroup;
+    if (!addressableGroups(viewer).includes(group)) return undefined;
     const label = GROUP_LABELS[group];
     if (group === 'g:admin') return { id, label, accounts: [db.selectFrom('admins').select('user_uuid')] };
     if (group === 'g:capoarea') return { id, label, accounts: [db.selectFrom('capoarea').select('user_uuid')] };
     if (group === 'g:rivenditori') {
-      const scope = await rivenditoriScopeOf(db, viewer, 'any');
+      const scope = await addressableResellers(db, viewer);
+      if (!scope) return undefined;
       return {
         id,
         label,
@@ -235,7 +172,7 @@ async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Reso
     if (group === 'g:partner') return { id, label, accounts: contactAccountsOfList(db, { all: true }, {}) };
     return { id, label, accounts: accountsOfList(db, await writerScope(), {}) };
   }
-  if (id.startsWith(PARTNER_FILTER_DEST_PREFIX) && has(viewer, 'admin')) {
+  if (id.startsWith(PARTNER_FILTER_DEST_PREFIX) && addressesPartnerLists(viewer)) {
     // The admin's partner list: its filter, resolved to the accounts that stand for those partners.
     const params = Object.fromEntries(new URLSearchParams(id.slice(PARTNER_FILTER_DEST_PREFIX.length)));
     const parsed = partnersQuery.safeParse({ ragsoc: params.ragsoc, state: params.state, code: params.code });
@@ -249,7 +186,7 @@ async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Reso
   }
   if (id.startsWith('g:posatori:')) {
     const sigla = id.slice('g:posatori:'.length);
-    if (!(await groupProvinces(db, viewer)).includes(sigla)) return undefined;
+    if (!(await addressableProvinces(db, viewer)).includes(sigla)) return undefined;
     return { id, label: provinceLabel(sigla), accounts: accountsOfList(db, await writerScope(), { state: sigla }) };
   }
   if (id.startsWith(FILTER_DEST_PREFIX)) {
@@ -263,7 +200,7 @@ async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Reso
     const n = await countPosatori(db, scope, parsed.data);
     return { id, label: `Posatori dell’elenco filtrato (${n})`, accounts: accountsOfList(db, scope, parsed.data) };
   }
-  if (!UUID.test(id) || !(await personInReach(db, viewer, id))) return undefined;
+  if (!UUID.test(id) || !(await mayAddress(db, viewer, id))) return undefined;
   const person = (await repo.peopleOf(db, [id])).get(id);
   return {
     id,
@@ -300,7 +237,7 @@ export async function saveMessage(
   body: MessageSaveBody,
   ctx: SendContext,
 ): Promise<{ uuid: string; recipients: number }> {
-  if (!canSend(viewer)) throw forbidden();
+  writerFor(viewer);
   // Duplicate recipients (same id) are ignored.
   const ids = [...new Set(body.dests)];
   const resolved: Resolved[] = [];
@@ -321,9 +258,7 @@ export async function saveMessage(
       uuid = newId();
       await repo.insertMessage(tx, { uuid, sender: viewer.userUuid, oggetto, content: body.content, dest, dests, now });
     } else {
-      const found = await repo.findMessageFor(tx, viewer.userUuid, id);
-      if (!found?.sent) throw notFound();
-      createdAt = found.message.created_at;
+      createdAt = (await messageFor(tx, viewer, id, 'edit')).row.created_at;
       await repo.updateMessage(tx, id, { oggetto, content: body.content, dest, dests, now });
     }
     const message = { uuid, sender: viewer.userUuid, createdAt };
@@ -362,8 +297,7 @@ export async function saveMessage(
 /** DELETE /api/messages/message/{id}: only its sender; it disappears from every inbox. */
 export async function deleteMessage(db: Db, viewer: Viewer, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const found = await repo.findMessageFor(tx, viewer.userUuid, id);
-    if (!found?.sent) throw notFound();
+    await messageFor(tx, viewer, id, 'edit');
     await repo.deleteMessage(tx, id);
   });
 }
@@ -375,14 +309,14 @@ export async function setRead(db: DbOrTx, viewer: Viewer, id: string, read: bool
 
 /** GET /api/dests?q=: the groups and people the writer may address whose name contains q (people from 2 letters). */
 export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): Promise<DestOption[]> {
-  if (!canSend(viewer)) throw forbidden();
+  writerFor(viewer);
   const needle = fold(q ?? '');
   const matches = (label: string) => needle === '' || fold(label).includes(needle);
-  const options: DestOption[] = groupsOf(viewer)
+  const options: DestOption[] = addressableGroups(viewer)
     .map((g) => ({ id: g as string, label: GROUP_LABELS[g] }))
     .filter((o) => matches(o.label));
   if (needle.length >= 2) {
-    for (const sigla of await groupProvinces(db, viewer)) {
+    for (const sigla of await addressableProvinces(db, viewer)) {
       const label = provinceLabel(sigla);
       if (fold(label).includes(needle) || sigla.toLowerCase() === needle)
         options.push({ id: `g:posatori:${sigla}`, label });
@@ -397,16 +331,13 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
     if (a.user_uuid !== viewer.userUuid && matches(name))
       people.push({ id: a.user_uuid, label: `${name} (Amministratore)` });
   }
-  const scope = await posatoriScopeOf(db, {
-    userUuid: viewer.userUuid,
-    roles: viewer.roles.filter((r) => r !== 'posatore'),
-  });
+  const scope = await addressableInstallers(db, viewer);
   // Names that start with the text first, from the name index, then others containing it (as the Cerca box).
   for (const p of await installersByName(db, scope, needle, 10)) {
     people.push({ id: p.user_uuid, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
   }
-  if (has(viewer, 'admin') || has(viewer, 'capoarea')) {
-    const rscope = await rivenditoriScopeOf(db, viewer, 'any');
+  const rscope = await addressableResellers(db, viewer);
+  if (rscope) {
     const resellerName = textFilter(db, rivenditoriName, needle);
     const resellers = await db
       .selectFrom('rivenditori')
@@ -424,7 +355,7 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
       }
     }
   }
-  if (has(viewer, 'admin')) {
+  if (addressesAllManagers(viewer)) {
     const managerName = textFilter(db, capoareaName, needle);
     const managers = await db
       .selectFrom('capoarea')

@@ -3,7 +3,7 @@ import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import * as repo from '../partners/partners.repository.ts';
 import type { PartnersScope } from '../partners/partners.repository.ts';
 import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
-import { allowedBy, checked, type ActionRule } from './reach-rules.ts';
+import { questions, type ActionRule } from './reach-rules.ts';
 import { has, type Viewer } from './viewer.ts';
 
 /** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
@@ -48,7 +48,6 @@ export const partnerActions = {
   edit: { allowed: ['admin', 'capoarea', 'reseller-assigned'], otherwise: 403 },
   payments: { allowed: ['admin', 'capoarea'], otherwise: 404 },
 } as const satisfies Record<string, ActionRule<PartnerAccess>>;
-export type PartnerAction = keyof typeof partnerActions;
 
 type PartnerRow = NonNullable<Awaited<ReturnType<typeof repo.findPartner>>>;
 export type PartnerFound = {
@@ -76,15 +75,8 @@ export async function reachPartner(db: DbOrTx, viewer: Viewer, uuid: string): Pr
   return undefined;
 }
 
-export const canPartner = (found: PartnerFound | undefined, action: PartnerAction): boolean =>
-  allowedBy<PartnerAccess>(found, partnerActions[action]);
-
+const partnerQuestions = questions(partnerActions, reachPartner);
+/** Whether what was found allows the action. */
+export const canPartner = partnerQuestions.can;
 /** The partner the viewer may act on, with its row: 404 out of reach, the action's refusal otherwise. */
-export async function partnerFor(
-  db: DbOrTx,
-  viewer: Viewer,
-  uuid: string,
-  action: PartnerAction,
-): Promise<PartnerFound> {
-  return checked(await reachPartner(db, viewer, uuid), partnerActions[action]);
-}
+export const partnerFor = partnerQuestions.for;

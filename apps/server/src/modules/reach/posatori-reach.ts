@@ -3,7 +3,7 @@ import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import * as repo from '../posatori/posatori.repository.ts';
 import type { PosatoriScope } from '../posatori/posatori.repository.ts';
 import { rivenditoreOfUser } from '../rivenditori/rivenditori.repository.ts';
-import { allowedBy, checked, type ActionRule } from './reach-rules.ts';
+import { questions, type ActionRule } from './reach-rules.ts';
 import { has, type Viewer } from './viewer.ts';
 
 /** Which part of a viewer's reach a list uses: all of it, or only what one role of theirs grants. */
@@ -43,7 +43,6 @@ export const posatoreActions = {
   'coupons.edit': { allowed: ['admin'], otherwise: 404 },
   redeem: { allowed: ['reseller'], otherwise: 404 },
 } as const satisfies Record<string, ActionRule<PosatoreAccess>>;
-export type PosatoreAction = keyof typeof posatoreActions;
 
 export type PosatoreRow = NonNullable<Awaited<ReturnType<typeof repo.findPosatore>>>;
 export type PosatoreFound = { access: PosatoreAccess; scope: PosatoriScope; row: PosatoreRow };
@@ -64,15 +63,8 @@ export async function reachPosatore(db: DbOrTx, viewer: Viewer, uuid: string): P
   return undefined;
 }
 
-export const canPosatore = (found: PosatoreFound | undefined, action: PosatoreAction): boolean =>
-  allowedBy<PosatoreAccess>(found, posatoreActions[action]);
-
+const posatoreQuestions = questions(posatoreActions, reachPosatore);
+/** Whether what was found allows the action. */
+export const canPosatore = posatoreQuestions.can;
 /** The installer the viewer may act on, with its row: 404 out of reach, the action's refusal otherwise. */
-export async function posatoreFor(
-  db: DbOrTx,
-  viewer: Viewer,
-  uuid: string,
-  action: PosatoreAction,
-): Promise<PosatoreFound> {
-  return checked(await reachPosatore(db, viewer, uuid), posatoreActions[action]);
-}
+export const posatoreFor = posatoreQuestions.for;

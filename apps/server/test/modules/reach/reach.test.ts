@@ -3,6 +3,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { capabilities } from '@portal/shared/permissions';
 import { roles } from '@portal/shared/roles';
+import { canCoupon, type CouponFound } from '../../../src/modules/reach/coupons-reach.ts';
+import { canDocument, documentActions, type DocumentFound } from '../../../src/modules/reach/documents-reach.ts';
+import { canMessage, messageActions, type MessageFound } from '../../../src/modules/reach/messages-reach.ts';
 import { canPartner, partnerActions, type PartnerFound } from '../../../src/modules/reach/partners-reach.ts';
 import { canPosatore, posatoreActions, type PosatoreFound } from '../../../src/modules/reach/posatori-reach.ts';
 import { allows, has } from '../../../src/modules/reach/viewer.ts';
@@ -27,6 +30,14 @@ describe('reach is declared once', () => {
       .filter((f) => /function (accessTo|scopeOf)\b|viewer\.roles\.(includes|some)\(/.test(f.text))
       .map((f) => f.path);
     expect(local).toEqual([]);
+  });
+
+  it('the documents, messages and coupons services ask reach, never the roles or the capabilities themselves', () => {
+    const asking = outsideReach
+      .filter((f) => /modules\/(documents|messages|coupons)\/[^/]+\.service\.ts$/.test(f.path.split('\\').join('/')))
+      .filter((f) => /import \{[^}]*\b(has|allows)\b[^}]*\} from '\.\.\/reach\/viewer\.ts'/.test(f.text))
+      .map((f) => f.path);
+    expect(asking).toEqual([]);
   });
 });
 
@@ -74,5 +85,20 @@ describe('what a viewer may do', () => {
       'reseller-assigned': ['view', 'edit'],
       'reseller-area': ['view'],
     });
+  });
+  it('a document: the groups it is for read it, only the admin manages it; a message: only its sender edits it', () => {
+    const doc = (access: DocumentFound['access']) => ({ access }) as DocumentFound;
+    const msg = (access: MessageFound['access']) => ({ access }) as MessageFound;
+    const actionsOf = <A extends string>(actions: readonly A[], allowed: (a: A) => boolean) => actions.filter(allowed);
+    const documentActionNames = Object.keys(documentActions) as (keyof typeof documentActions)[];
+    const messageActionNames = Object.keys(messageActions) as (keyof typeof messageActions)[];
+    expect(actionsOf(documentActionNames, (a) => canDocument(doc('admin'), a))).toEqual(['view', 'manage']);
+    expect(actionsOf(documentActionNames, (a) => canDocument(doc('group'), a))).toEqual(['view']);
+    expect(actionsOf(messageActionNames, (a) => canMessage(msg('sender'), a))).toEqual(['read', 'edit']);
+    expect(actionsOf(messageActionNames, (a) => canMessage(msg('recipient'), a))).toEqual(['read']);
+    expect(canDocument(undefined, 'view')).toBe(false);
+    expect(canMessage(undefined, 'read')).toBe(false);
+    expect(canCoupon({ access: 'admin' } as CouponFound, 'edit')).toBe(true);
+    expect(canCoupon(undefined, 'edit')).toBe(false);
   });
 });

@@ -36,25 +36,46 @@ const filterKeys = ['ftipo'] as const;
 const kindOptions = documentKinds.map((value) => ({ value, label: documentKindLabels[value] }));
 const accept = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-/**
- * /{role}/documenti: the documents of the user's group as thumbnails (every document for the
- * admin), the type filter (ftipo) and the pager; the thumbnail menu Scarica, and for the admin Modifica and Elimina
- * ('Confermi di eliminare il documento:{title}?'). 'Carica documento' uploads a file and opens its edit form.
- */
-export function DocumentsScreen({ area }: { area: Role }) {
-  const admin = area === 'admin';
-  const navigate = useNavigate();
-  const list = useListSearchParams(filterKeys);
-  const documents = useDocuments(
-    admin ? '/api/docs/admdocs' : '/api/docs/docs',
-    toListQuery(documentsQuery, list.values, list.page),
-    { errorInPlace: true },
+/** A document's thumbnail: a click downloads it; its menu holds the same and, for the admin, edit and delete. */
+function DocumentCard({ doc, actions }: { doc: DocumentRow; actions: RowAction[] }) {
+  return (
+    <Card component="li" variant="outlined" sx={{ position: 'relative' }}>
+      {/* Named by what the card shows, 'Scarica' first for screen readers: a name that left out the
+          visible text would not be the one a voice user says (WCAG 2.5.3). */}
+      <CardActionArea
+        onClick={() => openDocument(doc)}
+        sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}
+      >
+        <DocumentIcon kind={doc.tipo} sx={{ fontSize: 48, color: 'primary.main' }} aria-hidden />
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', pr: 3 }}>
+          <Box component="span" sx={visuallyHidden}>
+            Scarica{' '}
+          </Box>
+          {doc.title}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {documentKindLabels[doc.tipo]} · {formatSize(doc.size)} · {formatDate(doc.data)}
+        </Typography>
+      </CardActionArea>
+      <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
+        <RowMenu label={`Azioni per ${doc.title}`} actions={actions} />
+      </Box>
+    </Card>
   );
+}
+
+const openDocument = (doc: DocumentRow) => window.open(doc.doc, '_blank', 'noopener');
+
+/**
+ * What the admin does to the documents: upload one (a hidden file input the bar's button opens; the edit form follows)
+ * and delete one after confirming. Others only download.
+ */
+function useDocumentCommands(admin: boolean) {
+  const navigate = useNavigate();
   const upload = useUploadDocument();
   const remove = useDeleteDocument();
   const { confirm, dialog } = useConfirm();
   const picker = useRef<HTMLInputElement>(null);
-  const data = documents.data;
 
   const uploadFile = (file: File | undefined) => {
     if (!file) return;
@@ -75,15 +96,14 @@ export function DocumentsScreen({ area }: { area: Role }) {
     });
   };
 
-  const open = (doc: DocumentRow) => window.open(doc.doc, '_blank', 'noopener');
   const actionsOf = (doc: DocumentRow): RowAction[] => [
-    { label: 'Scarica', icon: <DownloadIcon fontSize="small" />, onClick: () => open(doc) },
+    { label: 'Scarica', icon: <DownloadIcon fontSize="small" />, onClick: () => openDocument(doc) },
     ...(admin
       ? [editAction(() => navigate(`/admin/moddoc/${doc.uuid}`)), deleteAction(() => void deleteDocument(doc))]
       : []),
   ];
 
-  const actions: BarAction[] = admin
+  const barActions: BarAction[] = admin
     ? [
         {
           label: upload.isPending ? 'Caricamento…' : 'Carica documento',
@@ -94,22 +114,43 @@ export function DocumentsScreen({ area }: { area: Role }) {
       ]
     : [];
 
+  const filePicker = admin && (
+    <input
+      ref={picker}
+      type="file"
+      accept={accept}
+      hidden
+      aria-label="File del documento"
+      onChange={(event) => {
+        uploadFile(event.target.files?.[0]);
+        event.target.value = '';
+      }}
+    />
+  );
+
+  return { actionsOf, barActions, filePicker, dialog };
+}
+
+/**
+ * /{role}/documenti: the documents of the user's group as thumbnails (every document for the
+ * admin), the type filter (ftipo) and the pager; the thumbnail menu Scarica, and for the admin Modifica and Elimina
+ * ('Confermi di eliminare il documento:{title}?'). 'Carica documento' uploads a file and opens its edit form.
+ */
+export function DocumentsScreen({ area }: { area: Role }) {
+  const admin = area === 'admin';
+  const list = useListSearchParams(filterKeys);
+  const documents = useDocuments(
+    admin ? '/api/docs/admdocs' : '/api/docs/docs',
+    toListQuery(documentsQuery, list.values, list.page),
+    { errorInPlace: true },
+  );
+  const { actionsOf, barActions, filePicker, dialog } = useDocumentCommands(admin);
+  const data = documents.data;
+
   return (
     <>
-      <ListHeading title="Documenti" actions={actions} />
-      {admin && (
-        <input
-          ref={picker}
-          type="file"
-          accept={accept}
-          hidden
-          aria-label="File del documento"
-          onChange={(event) => {
-            uploadFile(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      )}
+      <ListHeading title="Documenti" actions={barActions} />
+      {filePicker}
       <FilterBar
         title="Filtra documenti"
         activeCount={list.values.ftipo ? 1 : 0}
@@ -144,28 +185,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
             }}
           >
             {data?.data.map((doc) => (
-              <Card component="li" key={doc.uuid} variant="outlined" sx={{ position: 'relative' }}>
-                {/* Named by what the card shows, 'Scarica' first for screen readers: a name that left out the
-                    visible text would not be the one a voice user says (WCAG 2.5.3). */}
-                <CardActionArea
-                  onClick={() => open(doc)}
-                  sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}
-                >
-                  <DocumentIcon kind={doc.tipo} sx={{ fontSize: 48, color: 'primary.main' }} aria-hidden />
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', pr: 3 }}>
-                    <Box component="span" sx={visuallyHidden}>
-                      Scarica{' '}
-                    </Box>
-                    {doc.title}
-                  </Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {documentKindLabels[doc.tipo]} · {formatSize(doc.size)} · {formatDate(doc.data)}
-                  </Typography>
-                </CardActionArea>
-                <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
-                  <RowMenu label={`Azioni per ${doc.title}`} actions={actionsOf(doc)} />
-                </Box>
-              </Card>
+              <DocumentCard key={doc.uuid} doc={doc} actions={actionsOf(doc)} />
             ))}
           </Box>
           {data?.reccount === 0 && (

@@ -70,6 +70,65 @@ const pickedFromList = (event: SyntheticEvent) =>
     ? (event as KeyboardEvent<HTMLElement>).key === 'Enter'
     : event.target instanceof Element && event.target.closest('[role="option"]') !== null;
 
+/**
+ * The recipients: people and groups searched on the server within the writer's reach as they type (from 2 letters),
+ * each chosen once.
+ */
+function DestsField({
+  value,
+  onChange,
+  error,
+}: {
+  value: DestOption[];
+  onChange: (next: DestOption[]) => void;
+  error: string | undefined;
+}) {
+  const [typed, setTyped] = useState('');
+  const options = useDests(typed.trim());
+  return (
+    <Autocomplete
+      multiple
+      id="dests"
+      options={options.data ?? []}
+      value={value}
+      onChange={(event, next, reason, details) => {
+        // The same recipient twice is one recipient. The list offers the chosen ones too, and
+        // picking one of them again (by click or Enter) would take its chip away: it stays, with a word why.
+        // Chips still go by their delete icon and by Backspace.
+        if (reason === 'removeOption' && pickedFromList(event)) {
+          if (details?.option) showToast(`${details.option.label} è già tra i destinatari`, 'info');
+          return;
+        }
+        onChange(next.filter((d, i) => next.findIndex((o) => o.id === d.id) === i));
+      }}
+      inputValue={typed}
+      onInputChange={(_event, value) => setTyped(value)}
+      isOptionEqualToValue={(option, value) => option.id === value.id}
+      getOptionLabel={(option) => option.label}
+      // The server already filters by what was typed, within the writer's reach.
+      filterOptions={(all) => all}
+      loading={options.isFetching}
+      loadingText="Caricamento…"
+      noOptionsText={typed.trim().length < 2 ? 'Scrivi almeno 2 lettere del nome' : 'Nessun destinatario trovato'}
+      renderValue={(value, getItemProps) =>
+        value.map((option, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} label={option.label} size="small" {...itemProps} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Destinatari"
+          required
+          error={!!error}
+          helperText={error ?? 'Persone o gruppi: scrivi per cercare'}
+        />
+      )}
+    />
+  );
+}
+
 function ComposerForm({ area, message, preset }: { area: Role; message: MessageDetail; preset: DestOption[] }) {
   const navigate = useNavigate();
   const roles = useRoles() ?? [];
@@ -77,9 +136,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
   const [dests, setDests] = useState<DestOption[]>(message.uuid === 'nuovo' ? preset : message.dests);
   const [oggetto, setOggetto] = useState(message.title);
   const [content, setContent] = useState(message.content);
-  const [typed, setTyped] = useState('');
   const { errors, setErrors, refuse, saveFailed } = useFieldErrors<'oggetto' | 'content' | 'dests'>();
-  const options = useDests(typed.trim());
 
   const submit = () => {
     const parsed = messageSaveBody.safeParse({ oggetto, content, dests: dests.map((d) => d.id) });
@@ -115,46 +172,13 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
       sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}
     >
       <Stack spacing={2.5}>
-        <Autocomplete
-          multiple
-          id="dests"
-          options={options.data ?? []}
+        <DestsField
           value={dests}
-          onChange={(event, next, reason, details) => {
-            // The same recipient twice is one recipient. The list offers the chosen ones too, and
-            // picking one of them again (by click or Enter) would take its chip away: it stays, with a word why.
-            // Chips still go by their delete icon and by Backspace.
-            if (reason === 'removeOption' && pickedFromList(event)) {
-              if (details?.option) showToast(`${details.option.label} è già tra i destinatari`, 'info');
-              return;
-            }
-            setDests(next.filter((d, i) => next.findIndex((o) => o.id === d.id) === i));
+          onChange={(next) => {
+            setDests(next);
             setErrors((e) => ({ ...e, dests: undefined }));
           }}
-          inputValue={typed}
-          onInputChange={(_event, value) => setTyped(value)}
-          isOptionEqualToValue={(option, value) => option.id === value.id}
-          getOptionLabel={(option) => option.label}
-          // The server already filters by what was typed, within the writer's reach.
-          filterOptions={(all) => all}
-          loading={options.isFetching}
-          loadingText="Caricamento…"
-          noOptionsText={typed.trim().length < 2 ? 'Scrivi almeno 2 lettere del nome' : 'Nessun destinatario trovato'}
-          renderValue={(value, getItemProps) =>
-            value.map((option, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return <Chip key={key} label={option.label} size="small" {...itemProps} />;
-            })
-          }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Destinatari"
-              required
-              error={!!errors.dests}
-              helperText={errors.dests ?? 'Persone o gruppi: scrivi per cercare'}
-            />
-          )}
+          error={errors.dests}
         />
         <TextField
           id="oggetto"

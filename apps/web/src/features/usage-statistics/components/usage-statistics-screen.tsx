@@ -148,159 +148,208 @@ function RangeBar({
 type Day = SessionsReply['giorni'][number];
 const dayColumn: FigureColumn<Day> = { header: 'Giorno', value: (d) => formatDate(d.giorno) };
 
-function Figures({ data }: { data: SessionsReply }) {
+/** Logins per day and role. */
+function LoginsFigure({ data }: { data: SessionsReply }) {
+  return (
+    <Figure
+      title="Accessi per giorno e ruolo"
+      chart={<LoginsChart giorni={data.giorni} />}
+      table={
+        <FigureTable
+          label="Accessi per giorno e ruolo"
+          rows={data.giorni}
+          rowKey={(d) => d.giorno}
+          columns={[
+            dayColumn,
+            ...sessionRoles.map((r): FigureColumn<Day> => ({
+              header: sessionRoleLabels[r],
+              value: (d) => d.accessi[r],
+              total: true,
+            })),
+            {
+              header: 'Totale',
+              value: (d) => sessionRoles.reduce((s, r) => s + d.accessi[r], 0),
+              total: true,
+            },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+/** The people active in the 7 and 30 days up to the range's end, per role. */
+function ActiveFigure({ data }: { data: SessionsReply }) {
+  return (
+    <Figure
+      title="Persone attive per ruolo"
+      note={`Con almeno un accesso, download o lettura nei 7 e nei 30 giorni fino al ${formatDate(data.al)}`}
+      chart={<ActiveChart ruoli={data.ruoli} />}
+      table={
+        <FigureTable
+          label="Persone attive per ruolo"
+          rows={data.ruoli}
+          rowKey={(r) => r.ruolo}
+          columns={[
+            { header: 'Ruolo', value: (r) => sessionRoleLabels[r.ruolo] },
+            { header: 'Attivi 7 giorni', value: (r) => r.attivi7, total: true },
+            { header: 'Attivi 30 giorni', value: (r) => r.attivi30, total: true },
+            { header: 'Accessi', value: (r) => r.accessi, total: true },
+            { header: 'Download', value: (r) => r.download, total: true },
+            { header: 'Letture', value: (r) => r.letture, total: true },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+/** Document downloads and message reads per day. */
+function ReadsFigure({ data }: { data: SessionsReply }) {
+  return (
+    <Figure
+      title="Download documenti e letture messaggi"
+      chart={<ReadsChart giorni={data.giorni} />}
+      table={
+        <FigureTable
+          label="Download documenti e letture messaggi per giorno"
+          rows={data.giorni}
+          rowKey={(d) => d.giorno}
+          columns={[
+            dayColumn,
+            { header: 'Download documenti', value: (d) => d.download, total: true },
+            { header: 'Letture messaggi', value: (d) => d.letture, total: true },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+/** Installers per state today, with their share. */
+function StatoFigure({ data }: { data: SessionsReply }) {
   const totalInstallers = data.posatoriStato.reduce((s, x) => s + x.n, 0);
   const percent = (n: number) =>
     totalInstallers === 0
       ? '0%'
       : `${(n / totalInstallers).toLocaleString('it-IT', { style: 'percent', maximumFractionDigits: 1 })}`;
   return (
+    <Figure
+      title="Posatori per stato"
+      note={`Oggi, ${formatCount(totalInstallers)} posatori in anagrafica`}
+      chart={<StatoChart stati={data.posatoriStato} />}
+      table={
+        <FigureTable
+          label="Posatori per stato"
+          rows={data.posatoriStato}
+          rowKey={(s) => s.stato}
+          columns={[
+            { header: 'Stato', value: (s) => s.label },
+            { header: 'Posatori', value: (s) => s.n, total: true },
+            { header: 'Quota', value: (s) => percent(s.n) },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+/** Installers per province today. */
+function ProvincesFigure({ data }: { data: SessionsReply }) {
+  return (
+    <Figure
+      title="Posatori per provincia"
+      note="Oggi; nel grafico le 15 province con più posatori, nella tabella tutte"
+      chart={<ProvincesChart province={data.posatoriProvince} />}
+      table={
+        <FigureTable
+          label="Posatori per provincia"
+          rows={data.posatoriProvince}
+          rowKey={(p) => p.sigla}
+          columns={[
+            { header: 'Provincia', value: (p) => (p.sigla ? `${p.provincia} (${p.sigla})` : p.provincia) },
+            { header: 'In regola', value: (p) => p.ok, total: true },
+            { header: 'Incompleti', value: (p) => p.incompleto, total: true },
+            { header: 'Sospesi', value: (p) => p.sospeso, total: true },
+            { header: 'Totale', value: (p) => p.totale, total: true },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+/** Coupons given, redeemed and expired per month. */
+function CouponsFigure({ data }: { data: SessionsReply }) {
+  return (
+    <Figure
+      title="Coupon per mese"
+      note="Assegnati, utilizzati e scaduti nel periodo, per mese"
+      chart={<CouponsChart coupon={data.coupon} />}
+      table={
+        <FigureTable
+          label="Coupon per mese"
+          rows={data.coupon}
+          rowKey={(c) => c.mese}
+          columns={[
+            { header: 'Mese', value: (c) => monthLabel(c.mese) },
+            { header: 'Assegnati', value: (c) => c.assegnati, total: true },
+            { header: 'Utilizzati', value: (c) => c.utilizzati, total: true },
+            { header: 'Scaduti', value: (c) => c.scaduti, total: true },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+/** The resellers that redeemed most in the range. */
+function ResellersFigure({ data }: { data: SessionsReply }) {
+  return (
+    <Figure
+      title="Rivenditori con più coupon utilizzati"
+      note="Nel periodo, i primi 10"
+      chart={<ResellersChart rivenditori={data.rivenditori} />}
+      table={
+        <FigureTable
+          label="Rivenditori con più coupon utilizzati"
+          rows={data.rivenditori}
+          rowKey={(r) => r.uuid}
+          columns={[
+            { header: 'Rivenditore', value: (r) => r.ragsoc },
+            { header: 'Provincia', value: (r) => r.state },
+            { header: 'Coupon utilizzati', value: (r) => r.utilizzati, total: true },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+function Figures({ data }: { data: SessionsReply }) {
+  return (
     <ChartsItalian>
       <Grid container spacing={2}>
         <Grid size={12}>
-          <Figure
-            title="Accessi per giorno e ruolo"
-            chart={<LoginsChart giorni={data.giorni} />}
-            table={
-              <FigureTable
-                label="Accessi per giorno e ruolo"
-                rows={data.giorni}
-                rowKey={(d) => d.giorno}
-                columns={[
-                  dayColumn,
-                  ...sessionRoles.map((r): FigureColumn<Day> => ({
-                    header: sessionRoleLabels[r],
-                    value: (d) => d.accessi[r],
-                    total: true,
-                  })),
-                  {
-                    header: 'Totale',
-                    value: (d) => sessionRoles.reduce((s, r) => s + d.accessi[r], 0),
-                    total: true,
-                  },
-                ]}
-              />
-            }
-          />
+          <LoginsFigure data={data} />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Figure
-            title="Persone attive per ruolo"
-            note={`Con almeno un accesso, download o lettura nei 7 e nei 30 giorni fino al ${formatDate(data.al)}`}
-            chart={<ActiveChart ruoli={data.ruoli} />}
-            table={
-              <FigureTable
-                label="Persone attive per ruolo"
-                rows={data.ruoli}
-                rowKey={(r) => r.ruolo}
-                columns={[
-                  { header: 'Ruolo', value: (r) => sessionRoleLabels[r.ruolo] },
-                  { header: 'Attivi 7 giorni', value: (r) => r.attivi7, total: true },
-                  { header: 'Attivi 30 giorni', value: (r) => r.attivi30, total: true },
-                  { header: 'Accessi', value: (r) => r.accessi, total: true },
-                  { header: 'Download', value: (r) => r.download, total: true },
-                  { header: 'Letture', value: (r) => r.letture, total: true },
-                ]}
-              />
-            }
-          />
+          <ActiveFigure data={data} />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Figure
-            title="Download documenti e letture messaggi"
-            chart={<ReadsChart giorni={data.giorni} />}
-            table={
-              <FigureTable
-                label="Download documenti e letture messaggi per giorno"
-                rows={data.giorni}
-                rowKey={(d) => d.giorno}
-                columns={[
-                  dayColumn,
-                  { header: 'Download documenti', value: (d) => d.download, total: true },
-                  { header: 'Letture messaggi', value: (d) => d.letture, total: true },
-                ]}
-              />
-            }
-          />
+          <ReadsFigure data={data} />
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <Figure
-            title="Posatori per stato"
-            note={`Oggi, ${formatCount(totalInstallers)} posatori in anagrafica`}
-            chart={<StatoChart stati={data.posatoriStato} />}
-            table={
-              <FigureTable
-                label="Posatori per stato"
-                rows={data.posatoriStato}
-                rowKey={(s) => s.stato}
-                columns={[
-                  { header: 'Stato', value: (s) => s.label },
-                  { header: 'Posatori', value: (s) => s.n, total: true },
-                  { header: 'Quota', value: (s) => percent(s.n) },
-                ]}
-              />
-            }
-          />
+          <StatoFigure data={data} />
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
-          <Figure
-            title="Posatori per provincia"
-            note="Oggi; nel grafico le 15 province con più posatori, nella tabella tutte"
-            chart={<ProvincesChart province={data.posatoriProvince} />}
-            table={
-              <FigureTable
-                label="Posatori per provincia"
-                rows={data.posatoriProvince}
-                rowKey={(p) => p.sigla}
-                columns={[
-                  { header: 'Provincia', value: (p) => (p.sigla ? `${p.provincia} (${p.sigla})` : p.provincia) },
-                  { header: 'In regola', value: (p) => p.ok, total: true },
-                  { header: 'Incompleti', value: (p) => p.incompleto, total: true },
-                  { header: 'Sospesi', value: (p) => p.sospeso, total: true },
-                  { header: 'Totale', value: (p) => p.totale, total: true },
-                ]}
-              />
-            }
-          />
+          <ProvincesFigure data={data} />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Figure
-            title="Coupon per mese"
-            note="Assegnati, utilizzati e scaduti nel periodo, per mese"
-            chart={<CouponsChart coupon={data.coupon} />}
-            table={
-              <FigureTable
-                label="Coupon per mese"
-                rows={data.coupon}
-                rowKey={(c) => c.mese}
-                columns={[
-                  { header: 'Mese', value: (c) => monthLabel(c.mese) },
-                  { header: 'Assegnati', value: (c) => c.assegnati, total: true },
-                  { header: 'Utilizzati', value: (c) => c.utilizzati, total: true },
-                  { header: 'Scaduti', value: (c) => c.scaduti, total: true },
-                ]}
-              />
-            }
-          />
+          <CouponsFigure data={data} />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Figure
-            title="Rivenditori con più coupon utilizzati"
-            note="Nel periodo, i primi 10"
-            chart={<ResellersChart rivenditori={data.rivenditori} />}
-            table={
-              <FigureTable
-                label="Rivenditori con più coupon utilizzati"
-                rows={data.rivenditori}
-                rowKey={(r) => r.uuid}
-                columns={[
-                  { header: 'Rivenditore', value: (r) => r.ragsoc },
-                  { header: 'Provincia', value: (r) => r.state },
-                  { header: 'Coupon utilizzati', value: (r) => r.utilizzati, total: true },
-                ]}
-              />
-            }
-          />
+          <ResellersFigure data={data} />
         </Grid>
       </Grid>
     </ChartsItalian>
