@@ -8,6 +8,7 @@ import { seedPartners, type Receipt } from './demo-partners.ts';
 import { seedPosatori } from './demo-posatori.ts';
 import { seedRegistry } from './demo-registry.ts';
 import { seedDocuments } from './documents.ts';
+import { seedDemoGallery } from './demo-gallery.ts';
 import { seedMessages } from './messages.ts';
 import { rng } from './random.ts';
 import { activePeople, seedUsageHistory } from './usage.ts';
@@ -26,16 +27,19 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Fills an empty database with a realistic Italian network, in steps: the offices (admin, area managers,
  * resellers), a few hundred installers across many provinces with their coupons, an import, messages, documents,
  * partner companies with their payments, and the usage history. One transaction; each step's data is the same on
- * every machine. The files (payment receipts, documents) are written to the file store after the commit.
+ * every machine. The files (payment receipts, documents, the demo installer's gallery) are written to the file store after the commit.
  */
 export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const receipts: Receipt[] = [];
   const documents: { key: string; bytes: Buffer }[] = [];
+  let gallery: { posatore: string; today: Date } | undefined;
   await db.transaction().execute(async (tx) => {
     const ctx = demoContext(tx, passwordHash);
     const reg = await seedRegistry(ctx);
     const posatori = await seedPosatori(ctx, reg);
+    const demoPosatore = posatori[0];
+    if (demoPosatore) gallery = { posatore: demoPosatore.uuid, today: ctx.today };
     await seedImport(tx, reg.adminUser, posatori, ctx.today);
     await seedMessages(tx, ctx.today);
     documents.push(...(await seedDocuments(tx, ctx.today)));
@@ -49,4 +53,5 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   });
   for (const r of receipts) await files?.put(r.key, r.pdf);
   for (const d of documents) await files?.put(d.key, d.bytes);
+  if (files && gallery) await seedDemoGallery(files, gallery.posatore, gallery.today);
 }
