@@ -193,7 +193,10 @@ export async function buildApp({
   registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() }, usage);
   registerMassActivationRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
   registerUsageStatisticsRoutes(app, db);
-  await registerPublicPosatoriRoutes(app, db, files, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
+  await registerPublicPosatoriRoutes(app, db, files, {
+    publicUrl: config.publicUrl,
+    onQueued: () => mailSignal.kick(),
+  });
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -17,7 +17,9 @@ async function tiledFloor(side: number, [dark, light]: readonly [string, string]
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
       const fill = (x + y) % 2 === 0 ? dark : light;
-      rects.push(`<rect x="${x * cell + 1}" y="${y * cell + 1}" width="${cell - 2}" height="${cell - 2}" fill="${fill}"/>`);
+      rects.push(
+        `<rect x="${x * cell + 1}" y="${y * cell + 1}" width="${cell - 2}" height="${cell - 2}" fill="${fill}"/>`,
+      );
     }
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="100%" height="100%" fill="#d6d3d1"/>${rects.join('')}</svg>`;

@@ -9,6 +9,7 @@ import { seedPosatori } from './demo-posatori.ts';
 import { seedRegistry } from './demo-registry.ts';
 import { seedDocuments } from './documents.ts';
 import { seedDemoGallery } from './demo-gallery.ts';
+import type { PosatoriTable } from '../../modules/posatori/posatori.table.ts';
 import { seedMessages } from './messages.ts';
 import { rng } from './random.ts';
 import { activePeople, seedUsageHistory } from './usage.ts';
@@ -17,6 +18,24 @@ export const DEMO_PASSWORD = 'portale-demo';
 
 /** Days of made-up usage history before today (the statistics' logins, downloads and reads). */
 export const DEMO_USAGE_DAYS = 90;
+
+/**
+ * Who shows 'Realizzazioni' on the public locator: the demo installer (seeded first) and the first other installer
+ * the locator lists (certified first, then by name) who can be written to, so its first page has a gallery too.
+ */
+function publishedWithGallery(posatori: readonly PosatoriTable[]): string[] {
+  const [demo, ...others] = posatori;
+  const first = others
+    .filter((p) => p.web === 1 && p.stato === 'OK' && p.userstato === 'active')
+    .sort(
+      (a, b) =>
+        b.certificato - a.certificato ||
+        a.lastname_key.localeCompare(b.lastname_key) ||
+        a.name_key.localeCompare(b.name_key) ||
+        a.uuid.localeCompare(b.uuid),
+    )[0];
+  return [demo, first].flatMap((p) => (p ? [p.uuid] : []));
+}
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('users').select('uuid').limit(1).executeTakeFirst();
@@ -33,13 +52,14 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const receipts: Receipt[] = [];
   const documents: { key: string; bytes: Buffer }[] = [];
-  let gallery: { posatore: string; today: Date } | undefined;
+  const galleries: string[] = [];
+  let today = new Date();
   await db.transaction().execute(async (tx) => {
     const ctx = demoContext(tx, passwordHash);
     const reg = await seedRegistry(ctx);
     const posatori = await seedPosatori(ctx, reg);
-    const demoPosatore = posatori[0];
-    if (demoPosatore) gallery = { posatore: demoPosatore.uuid, today: ctx.today };
+    galleries.push(...publishedWithGallery(posatori));
+    today = ctx.today;
     await seedImport(tx, reg.adminUser, posatori, ctx.today);
     await seedMessages(tx, ctx.today);
     documents.push(...(await seedDocuments(tx, ctx.today)));
@@ -53,5 +73,5 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   });
   for (const r of receipts) await files?.put(r.key, r.pdf);
   for (const d of documents) await files?.put(d.key, d.bytes);
-  if (files && gallery) await seedDemoGallery(files, gallery.posatore, gallery.today);
+  for (const uuid of galleries) if (files) await seedDemoGallery(files, uuid, today);
 }

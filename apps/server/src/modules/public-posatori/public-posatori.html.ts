@@ -155,7 +155,10 @@ export type ContactForm = {
 const fieldError = (form: ContactForm | undefined, name: string) => {
   const problem = form?.fields[name];
   return problem
-    ? { attrs: ` aria-invalid="true" aria-describedby="${name}-err"`, text: `<p class="err" id="${name}-err">${esc(problem)}</p>` }
+    ? {
+        attrs: ` aria-invalid="true" aria-describedby="${name}-err"`,
+        text: `<p class="err" id="${name}-err">${esc(problem)}</p>`,
+      }
     : { attrs: '', text: '' };
 };
 
@@ -192,9 +195,7 @@ export function detailPageHtml(origin: string, p: PublicDetail, form?: ContactFo
               `<li><a href="${esc(g.urlreal)}"><img src="${esc(g.url)}" alt="Realizzazione ${i + 1} di ${esc(name)}" width="320" height="320" loading="lazy" decoding="async"></a></li>`,
           )
           .join('')}</ul>`;
-  const contact = p.contactable
-    ? `<h2 id="contatta">Contatta ${esc(name)}</h2>${contactForm(p, form)}`
-    : '';
+  const contact = p.contactable ? `<h2 id="contatta">Contatta ${esc(name)}</h2>${contactForm(p, form)}` : '';
   const body = `<p><a href="/trova-posatore">Torna all’elenco dei posatori</a></p>
 <div class="profile">${photo(p, 120)}<h1>${esc(name)}</h1></div>
 <dl class="facts">

@@ -62,14 +62,16 @@ export async function registerPublicPosatoriRoutes(
   const origin = new URL(ctx.publicUrl).origin;
   const tags = ['pubblico'];
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/public/posatori',
-    { schema: { tags, querystring: publicPosatoriQuery, response: { 200: publicPosatoriReply } } },
-    async (request, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE);
-      return service.listPublic(db, request.query);
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/public/posatori',
+      { schema: { tags, querystring: publicPosatoriQuery, response: { 200: publicPosatoriReply } } },
+      async (request, reply) => {
+        reply.header('cache-control', PUBLIC_CACHE);
+        return service.listPublic(db, request.query);
+      },
+    );
 
   app.get('/sitemap.xml', { schema: { tags } }, async (_request, reply) =>
     reply
@@ -96,10 +98,7 @@ export async function registerPublicPosatoriRoutes(
       reply.code(status).header('cache-control', PUBLIC_CACHE).type('text/html; charset=utf-8').send(body);
 
     r.get('/trova-posatore', { schema: { tags, querystring: publicPosatoriQuery } }, async (request, reply) => {
-      const [list, tipi] = await Promise.all([
-        service.listPublic(db, request.query),
-        service.qualifiche(db),
-      ]);
+      const [list, tipi] = await Promise.all([service.listPublic(db, request.query), service.qualifiche(db)]);
       return page(reply, 200, html.listPageHtml(origin, request.query, list, tipi));
     });
 

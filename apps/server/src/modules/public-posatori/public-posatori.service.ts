@@ -88,8 +88,7 @@ export const CONTACTS_PER_HOUR = 5;
 
 /** What the form's page shows after a POST: its values, and the field problems of a refused one. */
 export type ContactOutcome =
-  | { kind: 'sent' }
-  | { kind: 'refused'; values: Record<string, string>; fields: Record<string, string> };
+  { kind: 'sent' } | { kind: 'refused'; values: Record<string, string>; fields: Record<string, string> };
 
 const contactKey = (ip: string) => `contatto:${ip}`;
 const formValues = (body: unknown): Record<string, string> =>
@@ -103,7 +102,7 @@ const formValues = (body: unknown): Record<string, string> =>
  * POST /trova-posatore/{id}/contatto. The body is parsed here, not by the route, because a refusal is the page
  * with the form again, its values kept and each problem beside its field. Order: the installer must be published
  * (404), the address within its hourly limit (429), the form valid (400); a filled honeypot then looks sent and
- * goes nowhere. A request that passes reaches the installer's inbox and their e-mail (receiveVisitorMessage).
+ * goes nowhere (and is not counted). A request that passes reaches the installer's inbox and their e-mail (receiveVisitorMessage).
  */
 export async function contactInstaller(
   db: Db,
@@ -129,8 +128,9 @@ export async function contactInstaller(
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'richiesta')] ??= issue.message;
     return { kind: 'refused', values: formValues(body), fields };
   }
-  await recordFailure(db, key, now);
+  // A robot's post costs nothing and counts for nothing: it goes nowhere.
   if (parsed.data.sito) return { kind: 'sent' };
+  await recordFailure(db, key, now);
   await deliver(db, { userUuid: row.user_uuid, email: row.user_email ?? '' }, parsed.data, ctx);
   return { kind: 'sent' };
 }
@@ -155,4 +155,3 @@ async function deliver(db: Db, to: { userUuid: string; email: string }, c: Publi
 
 /** Every published installer's page, for the sitemap (its protocol takes 50,000 addresses a file). */
 export const sitemapEntries = (db: DbOrTx) => repo.publishedKeys(db, 49_999);
-

@@ -173,7 +173,9 @@ describe('the pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<html lang="it">');
-    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/trova-posatore?prov=MI&amp;q=Rossi">');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="http://localhost:3000/trova-posatore?prov=MI&amp;q=Rossi">',
+    );
     expect(res.body).toContain('<meta property="og:title"');
     expect(res.body).toContain(`href="/trova-posatore/${mario}"`);
     expect(res.body).toContain('Mario Rossi');
@@ -236,7 +238,8 @@ describe('the pages', () => {
 });
 
 describe('POST /trova-posatore/{id}/contatto', () => {
-  const inbox = async () => (await as.posatore.get('/api/messages/recv')).json().data as { descri: string; uuid: string }[];
+  const inbox = async () =>
+    (await as.posatore.get('/api/messages/recv')).json().data as { descri: string; uuid: string }[];
   const queuedFor = async (email: string) =>
     ctx.db.selectFrom('mail_queue').select(['subject', 'body']).where('to_addr', '=', email).execute();
 
@@ -273,13 +276,21 @@ describe('POST /trova-posatore/{id}/contatto', () => {
   });
 
   it('accepts a phone number as the contact', async () => {
-    const res = await postContact(mario, { ...validContact, nome: 'Anna Neri', contatto: '+39 333 1234567' }, '203.0.113.3');
+    const res = await postContact(
+      mario,
+      { ...validContact, nome: 'Anna Neri', contatto: '+39 333 1234567' },
+      '203.0.113.3',
+    );
     expect(res.statusCode).toBe(200);
     expect((await inbox()).some((m) => m.descri === 'Anna Neri (+39 333 1234567)')).toBe(true);
   });
 
   it('drops a request whose honeypot is filled, answering as if sent', async () => {
-    const res = await postContact(mario, { ...validContact, nome: 'Robot Spam', sito: 'http://spam.example' }, '203.0.113.4');
+    const res = await postContact(
+      mario,
+      { ...validContact, nome: 'Robot Spam', sito: 'http://spam.example' },
+      '203.0.113.4',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Richiesta inviata');
     expect((await inbox()).some((m) => m.descri.includes('Robot Spam'))).toBe(false);
@@ -295,7 +306,9 @@ describe('POST /trova-posatore/{id}/contatto', () => {
     expect(over.headers['retry-after']).toBeDefined();
     expect(over.body).toContain('richieste di contatto nell’ultima ora');
     expect((await inbox()).some((m) => m.descri.includes('Visitatore troppo'))).toBe(false);
-    expect((await postContact(mario, { ...validContact, nome: 'Altro indirizzo' }, '198.51.100.8')).statusCode).toBe(200);
+    expect((await postContact(mario, { ...validContact, nome: 'Altro indirizzo' }, '198.51.100.8')).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a post from another site and a request to an installer who is not published', async () => {
