@@ -34,6 +34,11 @@ export const benchRequests: BenchRequest[] = [
   // The other roles' installer lists.
   { name: 'posatori4ca (capoarea)', path: '/api/posatori4ca?size=20', as: 'capoarea' },
   { name: 'posatori4ri (rivenditore)', path: '/api/posatori4ri?size=20', as: 'rivenditore' },
+  // The public locator, no login (certified first, then by name): the page, a province, a deep page, a name.
+  { name: 'trova-posatore (pagina)', path: '/trova-posatore' },
+  { name: 'trova-posatore provincia MI', path: '/trova-posatore?prov=MI' },
+  { name: 'public/posatori p.500', path: '/api/public/posatori?page=500' },
+  { name: 'public/posatori nome "ros"', path: '/api/public/posatori?q=ros', search: true },
   // The other registries.
   { name: 'partner', path: '/api/partner?size=20', as: 'admin' },
   { name: 'capoarea', path: '/api/capoarea?size=20', as: 'admin' },
