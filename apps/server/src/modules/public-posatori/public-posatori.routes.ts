@@ -88,6 +88,12 @@ export async function registerPublicPosatoriRoutes(
 
   await app.register(async (scope) => {
     scope.setErrorHandler(htmlRefusal(origin));
+    // The portal says no-referrer everywhere; under it a browser posts a plain form with 'Origin: null', which the
+    // same-origin plugin refuses. These pages tell their own origin to their own address only.
+    scope.addHook('onRequest', (_request, reply, done) => {
+      reply.header('referrer-policy', 'same-origin');
+      done();
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 16 * 1024 },

@@ -311,6 +311,15 @@ describe('POST /trova-posatore/{id}/contatto', () => {
     );
   });
 
+  it('lets the browser tell its origin with the form post (the portal says no-referrer elsewhere)', async () => {
+    const res = await as.anonymous.get(`/trova-posatore/${mario}`);
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    const sameSite = await postContact(mario, { ...validContact, sito: 'x' }, '203.0.113.9', 'http://localhost:3000');
+    expect(sameSite.statusCode).toBe(200);
+    const hidden = await postContact(mario, { ...validContact, sito: 'x' }, '203.0.113.9', 'null');
+    expect(hidden.statusCode).toBe(403);
+  });
+
   it('refuses a post from another site and a request to an installer who is not published', async () => {
     const cross = await postContact(mario, validContact, '203.0.113.5', 'https://attacker.example');
     expect(cross.statusCode).toBe(403);
