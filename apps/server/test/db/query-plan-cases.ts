@@ -57,7 +57,7 @@ export const cases: Case[] = [
   {
     name: 'public locator, province',
     tables: ['posatori'],
-    uses: 'posatori_pubblici_prov',
+    uses: 'posatori_pubblici',
     run: publicList({ prov: 'MI' }),
   },
   { name: 'public locator, qualification', tables: ['posatori'], run: publicList({ tipo: 'ESPERTO' }) },

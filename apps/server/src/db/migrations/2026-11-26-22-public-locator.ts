@@ -5,15 +5,12 @@ import { sql, type Kysely } from 'kysely';
  * The public installer locator (/trova-posatore) and the messages its contact form leaves:
  * - posatori_pubblici (web, stato, certificato desc, lastname_key, name_key, uuid): the published installers
  *   (web = 1, stato = 'OK') in the locator's order, certified first then by name, one index range;
- * - posatori_pubblici_prov (web, stato, state, certificato desc, ...): the same for one province (state after
- *   web and stato, so that no list ordered by province can take it for its own and sort within a province);
+ *   A province or a qualification filters that range (a second index led by state made PostgreSQL sort the
+ *   admin's province order within each province);
  * - messages.mittente: who wrote a message that no account sent (a visitor of the public page), shown as its sender.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index posatori_pubblici on posatori (web, stato, certificato desc, lastname_key, name_key, uuid)`.execute(
-    db,
-  );
-  await sql`create index posatori_pubblici_prov on posatori (web, stato, state, certificato desc, lastname_key, name_key, uuid)`.execute(
     db,
   );
   await db.schema
@@ -24,6 +21,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('messages').dropColumn('mittente').execute();
-  await db.schema.dropIndex('posatori_pubblici_prov').execute();
   await db.schema.dropIndex('posatori_pubblici').execute();
 }

@@ -13,7 +13,7 @@ const published = (db: DbOrTx) =>
 
 export type PublicFilters = { prov?: string | undefined; tipo?: string | undefined; q?: string | undefined };
 
-/** Certified first, then by name: the order of the indexes posatori_pubblici and posatori_pubblici_prov. */
+/** Certified first, then by name: the order of the index posatori_pubblici, which a province or qualification filters. */
 const publicOrder: ListOrder = [
   ['certificato', 'desc'],
   ['lastname_key', 'asc'],
