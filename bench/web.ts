@@ -22,7 +22,7 @@ type Target = { name: string; path: string; loggedIn: boolean; performance: numb
 const targets: Target[] = [
   { name: 'login', path: '/', loggedIn: false, performance: 95 },
   { name: 'admin posatori', path: '/admin/posatori', loggedIn: true, performance: 90, totalBytes: 350_000 },
-  // The public locator, written by the server (docs/decisions/0029-public-locator.md).
+  // The public locator, written by the server (docs/decisions/0027-public-locator.md).
   { name: 'trova-posatore', path: '/trova-posatore?prov=MI', loggedIn: false, performance: 95, totalBytes: 50_000 },
 ];
 /** The demo installer's public page, whose address holds their id: added once the server is up. */

@@ -5,7 +5,7 @@ import { pagedReply } from './paging.ts';
 /**
  * The public installer locator (/trova-posatore, GET /api/public/posatori): who is published and what of them.
  * Published: the 'web' flag on and the profile OK. Shown: photo, name, company, town, province, qualification,
- * certification and the gallery; never the tax code, e-mail, phone, address or birth date (docs/decisions/0029-public-locator.md).
+ * certification and the gallery; never the tax code, e-mail, phone, address or birth date (docs/decisions/0027-public-locator.md).
  */
 
 /** Public pages show this many installers a page. */

@@ -5,7 +5,7 @@ import type { PublicPosatore, PublicPosatoriQuery } from '@portal/shared/schemas
 import type { PublicDetail } from './public-posatori.service.ts';
 
 /**
- * The public locator's pages, written on the server (docs/decisions/0029-public-locator.md): complete HTML with the
+ * The public locator's pages, written on the server (docs/decisions/0027-public-locator.md): complete HTML with the
  * installers in it, no script, one small inline style sheet. Every value from the database or the request goes
  * through `esc`; the templates below never put a raw value in the markup.
  */

@@ -14,7 +14,7 @@ import * as service from './public-posatori.service.ts';
 
 /**
  * Nothing public is kept anywhere longer than a request: a browser or proxy may store a page but must ask again
- * before showing it, so an installer whose 'web' flag goes off is gone from the next view (docs/decisions/0029-public-locator.md).
+ * before showing it, so an installer whose 'web' flag goes off is gone from the next view (docs/decisions/0027-public-locator.md).
  */
 export const PUBLIC_CACHE = 'no-cache';
 
