@@ -50,6 +50,11 @@ export const benchRequests: BenchRequest[] = [
   { name: 'partner (capoarea titolare)', path: '/api/partner?size=20', as: 'capoarea.001' },
   { name: 'partner (grande rivenditore)', path: '/api/partner?size=20', as: 'rivenditore.0001' },
   { name: 'rivenditori (capoarea titolare)', path: '/api/rivenditori?size=20', as: 'capoarea.001' },
+  // The public locator, no login (certified first, then by name): the page, a province, a deep page, a name.
+  { name: 'trova-posatore (pagina)', path: '/trova-posatore' },
+  { name: 'trova-posatore provincia MI', path: '/trova-posatore?prov=MI' },
+  { name: 'public/posatori p.500', path: '/api/public/posatori?page=500' },
+  { name: 'public/posatori nome "ros"', path: '/api/public/posatori?q=ros', search: true },
   // The other registries.
   { name: 'partner', path: '/api/partner?size=20', as: 'admin' },
   { name: 'capoarea', path: '/api/capoarea?size=20', as: 'admin' },

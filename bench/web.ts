@@ -2,12 +2,13 @@
  * npm run bench:web: the front end's weight and speed as a phone on a slow network sees them. Builds the web app,
  * starts the portal on a fresh demo database, and runs Lighthouse (the npm package, mobile preset with its simulated
  * slow 4G and 4x CPU slowdown) in Debian's Chromium on the login page and, logged in as the demo admin through the
- * session cookie, on /admin/posatori. Prints the scores, the timings and the bytes transferred, and the login
- * route's initial JavaScript and the admin installer list's, read from the built files. A measurement, never part of npm test.
+ * session cookie, on /admin/posatori; then on the public locator's list and the demo installer's public page. Prints
+ * the scores, the timings and the bytes transferred, and the login route's initial JavaScript and the admin installer
+ * list's, read from the built files. A measurement, never part of npm test.
  *
  * PORT (default 3010) and CHROMIUM_PATH (default /usr/bin/chromium) can be set; BENCH_RUNS (default 3) Lighthouse
  * runs per page, of which the one with the median performance score is shown (the machine is shared and noisy);
- * BENCH_VERBOSE=1 lists every request.
+ * BENCH_VERBOSE=1 lists every request; BENCH_ONLY=<text> measures only the pages whose name contains it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +23,24 @@ type Target = { name: string; path: string; loggedIn: boolean; performance: numb
 const targets: Target[] = [
   { name: 'login', path: '/', loggedIn: false, performance: 95 },
   { name: 'admin posatori', path: '/admin/posatori', loggedIn: true, performance: 90, totalBytes: 350_000 },
+  // The public locator, written by the server (docs/decisions/0027-public-locator.md).
+  { name: 'trova-posatore', path: '/trova-posatore?prov=MI', loggedIn: false, performance: 95, totalBytes: 50_000 },
 ];
+/** The demo installer's public page, whose address holds their id: added once the server is up. */
+async function publicInstallerTarget(): Promise<Target> {
+  const list = (await (await fetch(`${base}/api/public/posatori?q=rossi`)).json()) as {
+    data: { name: string; url: string }[];
+  };
+  const mario = list.data.find((p) => p.name === 'Mario');
+  if (!mario) throw new Error('il posatore demo non è sulla pagina pubblica');
+  return {
+    name: 'trova-posatore, un posatore',
+    path: mario.url,
+    loggedIn: false,
+    performance: 95,
+    totalBytes: 100_000,
+  };
+}
 const initialJsBudget = 150_000;
 // The bounds of e2e/budget.spec.ts for the admin installer list, brotli as sent.
 const adminListJsBudget = 290_000;
@@ -137,7 +155,8 @@ async function measure(chromePort: number, target: Target, cookie: string): Prom
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse su ${target.path}: ${lhr.runtimeError.message}`);
   const finalUrl = new URL(lhr.finalDisplayedUrl);
-  if (finalUrl.pathname !== target.path) throw new Error(`${target.path} ha portato a ${finalUrl.pathname}`);
+  if (finalUrl.pathname !== new URL(target.path, base).pathname)
+    throw new Error(`${target.path} ha portato a ${finalUrl.pathname}`);
   const network = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
   const a11y = lhr.categories.accessibility;
   return {
@@ -221,7 +240,9 @@ const chrome = await chromeLauncher.launch({
 try {
   const cookie = await adminCookie();
   console.log(`\nLighthouse ${runs}x per pagina, profilo mobile (Chromium ${chromiumPath})`);
-  for (const target of targets) {
+  targets.push(await publicInstallerTarget());
+  const only = process.env.BENCH_ONLY;
+  for (const target of targets.filter((t) => !only || t.name.includes(only))) {
     const results: Measure[] = [];
     for (let i = 0; i < runs; i++) results.push(await measureWithRetry(chrome.port, target, cookie));
     results.sort((a, b) => a.performance - b.performance);

@@ -123,7 +123,17 @@ const routes: Record<User, (api: APIRequestContext) => Promise<string[]>> = {
   ],
 };
 
-const publicRoutes = ['/', '/recover', '/resetted', '/resetpwd/richiesta-di-prova', '/pagina-inesistente'];
+const publicRoutes = [
+  '/',
+  '/recover',
+  '/resetted',
+  '/resetpwd/richiesta-di-prova',
+  '/pagina-inesistente',
+  // The public installer locator, written by the server (its installer pages: e2e/public-phone.spec.ts).
+  '/trova-posatore',
+  '/trova-posatore?prov=MI&tipo=ESPERTO',
+  '/trova-posatore/00000000-0000-4000-8000-000000000000',
+];
 
 /** The screen as a person sees it once loaded: its heading shown, nothing pending, nothing spinning. */
 async function settled(page: Page): Promise<void> {

@@ -271,31 +271,31 @@ test('the installer fixes an invalid codice fiscale, saves, and manages image an
   const panel = page.getByRole('complementary', { name: 'Immagine del profilo' });
   await expect(panel.locator('img')).toHaveAttribute('src', /^\/api\/files\/.+\/profile\//);
 
-  // The gallery: add, open in the carousel, delete after the confirmation.
+  // The gallery (the demo's three images first): add, open in the carousel, delete after the confirmation.
   const gallery = page.getByRole('region', { name: 'Realizzazioni' });
-  await expect(gallery.getByText('Nessuna immagine')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: /^Apri immagine/ })).toHaveCount(3);
   const galleryChooser = page.waitForEvent('filechooser');
   await gallery.getByRole('button', { name: 'Aggiungi immagine' }).click();
   await (
     await galleryChooser
   ).setFiles({ name: 'bagno.png', mimeType: 'image/png', buffer: png(800, 500, [30, 58, 95]) });
-  await expect(gallery.getByRole('button', { name: 'Apri immagine 1' })).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Apri immagine 4' })).toBeVisible();
   await shot(page, 'posatore-profilo');
 
-  await gallery.getByRole('button', { name: 'Apri immagine 1' }).click();
+  await gallery.getByRole('button', { name: 'Apri immagine 4' }).click();
   const carousel = page.getByRole('dialog', { name: 'Galleria' });
-  await expect(carousel.getByText('1 / 1')).toBeVisible();
-  await expect(carousel.getByRole('img', { name: 'Immagine 1 di 1' })).toBeVisible();
+  await expect(carousel.getByText('4 / 4')).toBeVisible();
+  await expect(carousel.getByRole('img', { name: 'Immagine 4 di 4' })).toBeVisible();
   await expect(carousel).toHaveCSS('opacity', '1');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'posatore-gallery-carousel');
   await carousel.getByRole('button', { name: 'Chiudi' }).click();
   await expect(carousel).toBeHidden();
 
-  await gallery.getByRole('button', { name: 'Elimina immagine 1' }).click();
+  await gallery.getByRole('button', { name: 'Elimina immagine 4' }).click();
   await expect(page.getByRole('dialog')).toContainText("Confermi l'eliminazione di questa immagine?");
   await page.getByRole('button', { name: 'Sì' }).click();
-  await expect(gallery.getByText('Nessuna immagine')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: /^Apri immagine/ })).toHaveCount(3);
 });
 
 test('the registry and the profile work on a phone', async ({ page }) => {

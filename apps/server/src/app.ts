@@ -28,6 +28,7 @@ import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPagamentiRoutes } from './modules/partners/pagamenti.routes.ts';
 import { registerPartnersRoutes } from './modules/partners/partners.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
+import { registerPublicPosatoriRoutes } from './modules/public-posatori/public-posatori.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
@@ -214,6 +215,10 @@ export async function buildApp({
   app.decorate('massActivation', massActivation);
   registerMassActivationRoutes(app, massActivation);
   registerUsageStatisticsRoutes(app, db);
+  await registerPublicPosatoriRoutes(app, db, files, {
+    publicUrl: config.publicUrl,
+    onQueued: () => mailSignal.kick(),
+  });
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -22,6 +22,7 @@ import * as mailPriority from './migrations/2026-11-26-20-mail-priority-and-send
 import * as outboxReadState from './migrations/2026-11-26-21-outbox-read-state.ts';
 import * as workLeases from './migrations/2026-11-26-22-work-leases.ts';
 import * as twoFactor from './migrations/2026-11-26-23-two-factor.ts';
+import * as publicLocator from './migrations/2026-11-26-24-public-locator.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-21-outbox-read-state': outboxReadState,
   '2026-11-26-22-work-leases': workLeases,
   '2026-11-26-23-two-factor': twoFactor,
+  '2026-11-26-24-public-locator': publicLocator,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

@@ -26,6 +26,8 @@ const OPEN_WHILE_PROFILE_NOT_OK: ReadonlySet<string> = new Set([
   ),
   'GET /api/cbocapoarea',
   'GET /api/cborivenditori',
+  // The public locator's list answers everyone, logged in or not.
+  'GET /api/public/posatori',
   // Routes an installer never holds anyway (their own records are installers'): the role's 403 stays the answer.
   'GET /api/myprofile',
   'POST /api/myprofile',

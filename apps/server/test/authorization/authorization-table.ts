@@ -1,6 +1,18 @@
 import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale';
 import { couponCodeFrom } from '@portal/shared/validation/coupon-code';
-import { ALL, DENIED, OK, READ, RECEIVED, SENT, everyone, line, only, type Line } from './authorization-cells.ts';
+import {
+  ALL,
+  DENIED,
+  OK,
+  READ,
+  RECEIVED,
+  SENT,
+  everyone,
+  line,
+  only,
+  type CaseContext,
+  type Line,
+} from './authorization-cells.ts';
 import { registryLines } from './authorization-registry-lines.ts';
 
 /**
@@ -29,8 +41,52 @@ const couponTypeBody = {
 const unknownCode = couponCodeFrom([0, 1, 2, 3, 4, 5, 6, 7, 8]);
 const importedCodfis = `AUTDAA80A01H501${codiceFiscaleCheckChar('AUTDAA80A01H501')}`;
 
+/**
+ * A published installer with an account and a gallery, other than the demo one (whose profile the table's
+ * profile-state cases change, which takes them off the locator): the one the demo seeds a gallery for.
+ */
+async function published(c: CaseContext): Promise<string> {
+  const list = (await c.adminGet('/api/public/posatori')) as { data: { uuid: string; name: string }[] };
+  for (const p of list.data) {
+    const profile = (await c.adminGet(`/api/posatori/${p.uuid}`)) as { username: string; userstato: string };
+    if (profile.username === 'posatore' || profile.userstato !== 'active') continue;
+    const gallery = (await c.adminGet(`/api/posagallery/${p.uuid}`)) as unknown[];
+    if (gallery.length > 0) return p.uuid;
+  }
+  throw new Error('nessun posatore pubblicato con una galleria');
+}
+const publicLine = { public: true, profileNotOk: 'open', cells: everyone(OK) } as const;
+
 export const authorizationTable: Line[] = [
   ...registryLines,
+
+  // The public installer locator: no session needed, the same answer for everyone
+  line('GET /api/public/posatori', publicLine),
+  line('GET /sitemap.xml', publicLine),
+  line('GET /robots.txt', publicLine),
+  line('GET /trova-posatore', publicLine),
+  line('GET /trova-posatore/:uuid', {
+    ...publicLine,
+    request: async (c) => ({ method: 'GET', url: `/trova-posatore/${await published(c)}` }),
+  }),
+  // The honeypot filled: answered as sent, delivered nowhere, not counted against the address's limit.
+  line('POST /trova-posatore/:uuid/contatto', {
+    ...publicLine,
+    request: async (c) => ({
+      method: 'POST',
+      url: `/trova-posatore/${await published(c)}/contatto`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: Buffer.from('nome=Robot&contatto=robot%40example.com&messaggio=Spam&consenso=on&sito=x'),
+    }),
+  }),
+  line('GET /trova-posatore/foto/:uuid/:slot/:file', {
+    ...publicLine,
+    request: async (c) => {
+      const uuid = await published(c);
+      const [first] = (await c.adminGet(`/api/posagallery/${uuid}`)) as { url: string }[];
+      return { method: 'GET', url: (first?.url ?? '').replace('/api/files/posatori/', '/trova-posatore/foto/') };
+    },
+  }),
 
   // Documents: the admin manages them; every role reads what its group may see
   line('GET /api/docs/admdocs', { cells: only(['admin']) }),

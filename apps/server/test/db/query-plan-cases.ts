@@ -12,6 +12,7 @@ import * as sendLimits from '../../src/modules/messages/send-limits.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as couponTotals from '../../src/modules/coupons/coupon-totals.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
+import * as publicPosatori from '../../src/modules/public-posatori/public-posatori.repository.ts';
 import * as resetTokens from '../../src/modules/auth/reset-tokens.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import * as sendmassive from '../../src/modules/mass-activation/mass-activation.repository.ts';
@@ -48,7 +49,24 @@ const posatoriList =
   async (db: DbOrTx) =>
     posatori.listPosatori(db, all, f, order, page, await posatori.countPosatori(db, all, f));
 
+const publicList = (f: publicPosatori.PublicFilters) => async (db: DbOrTx) =>
+  publicPosatori.listPublished(db, f, page, await publicPosatori.countPublished(db, f));
+
 export const cases: Case[] = [
+  { name: 'public locator', tables: ['posatori'], uses: 'posatori_pubblici', run: publicList({}) },
+  {
+    name: 'public locator, province',
+    tables: ['posatori'],
+    uses: 'posatori_pubblici',
+    run: publicList({ prov: 'MI' }),
+  },
+  { name: 'public locator, qualification', tables: ['posatori'], run: publicList({ tipo: 'ESPERTO' }) },
+  {
+    name: 'public locator, province and qualification',
+    tables: ['posatori'],
+    run: publicList({ prov: 'MI', tipo: 'ESPERTO' }),
+  },
+  { name: 'public locator, name', tables: ['posatori'], sorts: 'matches', run: publicList({ q: 'ros' }) },
   ...(['cognome', 'nome', 'codice', 'provincia', 'corso', 'coupon', 'recenti'] as const).map((order): Case => ({
     name: `posatori, order ${order}`,
     tables: ['posatori'],

@@ -170,6 +170,8 @@ export async function seedPosatori(ctx: DemoContext, reg: DemoRegistry): Promise
   const types = await seedCouponTypes(ctx);
   const net = new Network(ctx);
   const mario = addMario(ctx, net, reg);
+  // The demo installer is on the public locator (/trova-posatore), so its pages show someone from the start.
+  for (const p of net.posatori) if (p.uuid === mario) p.web = 1;
   net.coupons.push(...demoPosatoreCoupons(ctx, types, mario, reg.demoRivenditore));
   for (let i = 2; i <= DEMO_POSATORI; i++) {
     const posatore = addRandomPosatore(ctx, net, reg, i);

@@ -158,6 +158,16 @@ export async function readFile(
 ): Promise<{ file: FileStream; contentType: string }> {
   const entity = imageEntities[owner.entity];
   if (slot === 'gallery' && !(entity.gallery && (await entity.canView(db, viewer, owner.uuid)))) throw notFound();
+  return ownerFile(files, owner, slot, file);
+}
+
+/** A stored image of an owner, once the caller has decided it may be seen (404 when there is none). */
+export async function ownerFile(
+  files: FileStore,
+  owner: Owner,
+  slot: Slot,
+  file: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
   const contentType = contentTypeOf(file);
   const stored = contentType ? await files.read(keyOf(owner, slot, file)) : undefined;
   if (!stored || !contentType) throw notFound();

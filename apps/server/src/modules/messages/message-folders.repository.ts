@@ -145,7 +145,7 @@ export async function inboxPage(db: DbOrTx, userUuid: string, f: FolderFilters, 
     (
       await db
         .selectFrom('messages as m')
-        .select(['m.uuid', 'm.sender_uuid', 'm.oggetto', 'm.content', 'm.dest'])
+        .select(['m.uuid', 'm.sender_uuid', 'm.mittente', 'm.oggetto', 'm.content', 'm.dest'])
         .select((eb) => {
           const recipient = eb
             .selectFrom('message_recipients as r')

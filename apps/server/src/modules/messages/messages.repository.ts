@@ -43,7 +43,9 @@ export async function peopleOf(db: DbOrTx, userUuids: readonly string[]) {
 
 export type NewMessage = {
   uuid: string;
-  sender: string;
+  /** null: no account sent it (a visitor), `mittente` says who did. */
+  sender: string | null;
+  mittente?: string;
   oggetto: string;
   content: string;
   dest: string;
@@ -57,6 +59,7 @@ export async function insertMessage(db: DbOrTx, m: NewMessage): Promise<void> {
     .values({
       uuid: m.uuid,
       sender_uuid: m.sender,
+      mittente: m.mittente ?? '',
       oggetto: m.oggetto,
       oggetto_key: fold(m.oggetto),
       content: m.content,
@@ -120,6 +123,18 @@ export async function addRecipients(
     .onConflict((oc) => oc.columns(['message_uuid', 'user_uuid']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** One person as the recipient of a message nobody with an account sent. */
+export async function addRecipient(
+  db: DbOrTx,
+  message: { uuid: string; createdAt: string },
+  userUuid: string,
+): Promise<void> {
+  await db
+    .insertInto('message_recipients')
+    .values({ message_uuid: message.uuid, user_uuid: userUuid, read_at: null, created_at: message.createdAt })
+    .execute();
 }
 
 /** After an edit: the recipients no longer chosen lose the message (those still chosen keep their read state). */

@@ -41,6 +41,7 @@ import {
   nameField as rivenditoriName,
   visibleIn as rivenditoriVisibleIn,
 } from '../rivenditori/rivenditori.repository.ts';
+import { enqueueMails } from '../mail/mail-queue.ts';
 import * as folders from './message-folders.repository.ts';
 import * as search from './message-search.repository.ts';
 import * as repo from './messages.repository.ts';
@@ -80,6 +81,10 @@ function folderPaged<R extends FolderPage['rows'][number]>(
   };
 }
 
+/** A message's sender as shown: their account's name, a visitor's own words (the public contact form), or gone. */
+const senderName = (person: { name: string } | undefined, mittente: string) =>
+  person?.name ?? (mittente || 'Utente rimosso');
+
 /** GET /api/messages/recv: what the viewer received, newest first, with the sender's name and picture. */
 export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {
   const page = await folders.inboxPage(db, viewer.userUuid, folderFilters(query), query);
@@ -89,7 +94,7 @@ export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery
   );
   return folderPaged(page, (r) => {
     const sender = r.sender_uuid ? people.get(r.sender_uuid) : undefined;
-    return { docunread: r.read_at === null, img: sender?.img ?? '', descri: sender?.name ?? 'Utente rimosso' };
+    return { docunread: r.read_at === null, img: sender?.img ?? '', descri: senderName(sender, r.mittente) };
   });
 }
 
@@ -127,7 +132,7 @@ export async function getMessage(db: DbOrTx, viewer: Viewer, id: string): Promis
     : undefined;
   return {
     uuid: message.uuid,
-    mittente: sender?.name ?? 'Utente rimosso',
+    mittente: senderName(sender, message.mittente),
     data: message.created_at,
     title: message.oggetto,
     content: message.content,
@@ -292,6 +297,48 @@ export async function saveMessage(
   });
   ctx.onQueued();
   return result;
+}
+
+/**
+ * A visitor's request from an installer's public page: a message in the installer's inbox, with no sending account
+ * (the visitor's name and contact are its `mittente` and part of its text), and an e-mail to the installer saying
+ * who wrote and how to answer, queued in the same transaction. The limits per address are the caller's.
+ */
+export async function receiveVisitorMessage(
+  db: Db,
+  to: { userUuid: string; email: string },
+  m: { mittente: string; oggetto: string; content: string; mail: { subject: string; body: string } },
+  ctx: SendContext,
+): Promise<void> {
+  const now = nowIso();
+  const uuid = newId();
+  const link = `${ctx.publicUrl}/msg/${uuid}`;
+  await db.transaction().execute(async (tx) => {
+    await repo.insertMessage(tx, {
+      uuid,
+      sender: null,
+      mittente: m.mittente,
+      oggetto: m.oggetto,
+      content: m.content,
+      dest: '',
+      dests: '[]',
+      now,
+    });
+    await repo.addRecipient(tx, { uuid, createdAt: now }, to.userUuid);
+    if (to.email) {
+      await enqueueMails(tx, [
+        {
+          uuid: `msg:${uuid}:${to.userUuid}`,
+          to: to.email,
+          subject: m.mail.subject,
+          body: `${m.mail.body}\n\nLa richiesta è anche nelle tue comunicazioni: ${link}\n`,
+          link,
+          lane: 'contatti',
+        },
+      ]);
+    }
+  });
+  ctx.onQueued();
 }
 
 /** DELETE /api/messages/message/{id}: only its sender; it disappears from every inbox. */

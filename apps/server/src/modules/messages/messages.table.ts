@@ -17,6 +17,8 @@ export interface MessagesTable {
   unread_recipients: Generated<number>;
   /** 1 when every recipient has read it (unread_recipients = 0), else 0: the outbox's Tipo filter. */
   read_by_all: Generated<number>;
+  /** Who wrote a message no account sent (a visitor of the public locator's contact form); '' otherwise. */
+  mittente: Generated<string>;
 }
 
 /** Read state is per recipient. created_at: the message's, so an inbox is one index range in date order. */

@@ -1,0 +1,83 @@
+import type { DbOrTx } from '../../db/database.ts';
+import { cachedCount } from '../../lib/list-counts.ts';
+import { countQueries, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
+import { textFilter } from '../../lib/text-search.ts';
+import { nameField } from '../posatori/posatori.repository.ts';
+
+/**
+ * The installers the public locator publishes: 'web' on and the profile OK (never incomplete or suspended). Every
+ * query of this file starts here, so nothing else can leak into a public page.
+ */
+const published = (db: DbOrTx) =>
+  db.selectFrom('posatori').where('posatori.web', '=', 1).where('posatori.stato', '=', 'OK');
+
+export type PublicFilters = { prov?: string | undefined; tipo?: string | undefined; q?: string | undefined };
+
+/** Certified first, then by name: the order of the index posatori_pubblici, which a province or qualification filters. */
+const publicOrder: ListOrder = [
+  ['certificato', 'desc'],
+  ['lastname_key', 'asc'],
+  ['name_key', 'asc'],
+  ['uuid', 'asc'],
+];
+
+function list(db: DbOrTx, f: PublicFilters): ListQuery<'posatori'> {
+  let q = published(db);
+  if (f.prov) q = q.where('posatori.state', '=', f.prov);
+  if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
+  const text = textFilter(db, nameField, f.q);
+  if (text) q = q.where(text);
+  return { table: 'posatori', arms: [q], order: publicOrder, matched: text !== undefined };
+}
+
+export const countPublished = (db: DbOrTx, f: PublicFilters) =>
+  cachedCount(db, ['posatori'], countQueries(list(db, f)));
+
+/** What a public page shows of an installer, and nothing more (no tax code, contacts, address or birth date). */
+const publicColumns = [
+  'posatori.uuid',
+  'posatori.name',
+  'posatori.lastname',
+  'posatori.azienda',
+  'posatori.city',
+  'posatori.state',
+  'posatori.tipo',
+  'combos.label as destipo',
+  'posatori.certificato',
+  'posatori.img',
+] as const;
+
+const withLabels = (db: DbOrTx) =>
+  published(db).leftJoin('combos', (j) =>
+    j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'),
+  );
+
+export type PublicRow = Awaited<ReturnType<typeof publishedRows>>[number];
+
+const publishedRows = (db: DbOrTx, uuids: string[]) =>
+  withLabels(db).select(publicColumns).where('posatori.uuid', 'in', uuids).execute();
+
+export function listPublished(db: DbOrTx, f: PublicFilters, win: PageWindow, reccount: number) {
+  return pageRows(db, list(db, f), win, reccount, (uuids) => publishedRows(db, uuids));
+}
+
+/** One published installer, with the account their inbox belongs to (for the contact form, never shown). */
+export function findPublished(db: DbOrTx, uuid: string) {
+  return withLabels(db)
+    .leftJoin('users', (j) => j.onRef('users.uuid', '=', 'posatori.user_uuid').on('users.stato', '=', 'active'))
+    .select([...publicColumns, 'users.uuid as user_uuid', 'users.email as user_email'])
+    .where('posatori.uuid', '=', uuid)
+    .executeTakeFirst();
+}
+
+/** Every published installer's key, in name order, for the sitemap (bounded by the caller). */
+export function publishedKeys(db: DbOrTx, limit: number) {
+  return published(db)
+    .select(['posatori.uuid', 'posatori.updated_at'])
+    .orderBy('posatori.certificato', 'desc')
+    .orderBy('posatori.lastname_key')
+    .orderBy('posatori.name_key')
+    .orderBy('posatori.uuid')
+    .limit(limit)
+    .execute();
+}
