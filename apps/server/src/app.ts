@@ -12,6 +12,7 @@ import type { Db } from './db/database.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import { createFileStore } from './lib/file-store.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerCapoareaRoutes } from './modules/capoarea/capoarea.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp({
   registerMessagesRoutes(app, db, { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() }, usage);
   registerMassActivationRoutes(app, { db, background, publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() });
   registerUsageStatisticsRoutes(app, db);
+  registerAuditRoutes(app, db);
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -48,7 +48,7 @@ export function registerAuthRoutes(
   );
 
   r.post('/auth/logout', { schema: { tags, body: emptyBody, response: { 200: okReply } } }, async (request, reply) => {
-    if (request.auth) await auth.logout(request.auth.sessionId);
+    if (request.auth) await auth.logout(request.auth.sessionId, request.auth.userUuid);
     reply.clearCookie(cookie.name, { path: '/', secure: cookie.secure });
     return { res: 'OK' as const };
   });
@@ -95,7 +95,7 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      await auth.adminReset(request.body.user);
+      await auth.adminReset(request.body.user, authOf(request).userUuid);
       return { res: 'OK' as const };
     },
   );

@@ -11,6 +11,7 @@ import { sendTransactional } from '../mail/mail-queue.ts';
 import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
 import { loginTaken } from './accounts.service.ts';
 import * as resetTokens from './reset-tokens.repository.ts';
@@ -82,22 +83,30 @@ export function createAuthService(deps: AuthDeps) {
     if (userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress) return { ok: false };
     const roles = account && passwordOk ? await sessions.rolesOf(db, account.uuid) : [];
     if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
-      await throttles.recordFailure(db, userKey, now);
-      await throttles.recordFailure(db, ipKey, now);
+      await db.transaction().execute(async (tx) => {
+        await throttles.recordFailure(tx, userKey, now);
+        await throttles.recordFailure(tx, ipKey, now);
+        // The typed name is not kept: people type their password in it by mistake.
+        const who = account?.uuid ?? null;
+        await recordAudit(tx, { actor: who, action: 'login-fallito', entity: 'utente', entityId: who ?? '' });
+      });
       return { ok: false };
     }
     await throttles.clearFailures(db, userKey);
     if (previousSession) await sessions.deleteSession(db, previousSession);
     const token = randomToken(32);
-    await sessions.insertSession(db, {
-      id: sha256(token),
-      userUuid: account.uuid,
-      roles,
-      now,
-      expiresAt: addMinutes(now, deps.session.idleMinutes),
-      absoluteExpiresAt: addMinutes(now, deps.session.absoluteHours * 60),
-      ip,
-      userAgent: userAgent.slice(0, 300),
+    await db.transaction().execute(async (tx) => {
+      await sessions.insertSession(tx, {
+        id: sha256(token),
+        userUuid: account.uuid,
+        roles,
+        now,
+        expiresAt: addMinutes(now, deps.session.idleMinutes),
+        absoluteExpiresAt: addMinutes(now, deps.session.absoluteHours * 60),
+        ip,
+        userAgent: userAgent.slice(0, 300),
+      });
+      await recordAudit(tx, { actor: account.uuid, action: 'login', entity: 'utente', entityId: account.uuid });
     });
     await deps.usage('login', { userUuid: account.uuid, roles });
     return { ok: true, token, roles };
@@ -110,8 +119,11 @@ export function createAuthService(deps: AuthDeps) {
     await sessions.extendSession(db, sessionId, now, idle < absoluteExpiresAt ? idle : absoluteExpiresAt);
   }
 
-  async function logout(sessionId: string): Promise<void> {
-    await sessions.deleteSession(db, sessionId);
+  async function logout(sessionId: string, userUuid: string): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      await sessions.deleteSession(tx, sessionId);
+      await recordAudit(tx, { actor: userUuid, action: 'logout', entity: 'utente', entityId: userUuid });
+    });
   }
 
   /**
@@ -171,6 +183,9 @@ export function createAuthService(deps: AuthDeps) {
     const userUuid = await db.transaction().execute(async (tx) => {
       const owner = await resetTokens.consumeReset(tx, tokenHash, now);
       if (!owner) return undefined;
+      const before = await users.findUserByUuid(tx, owner);
+      const action = before?.stato === 'requested' ? 'attivazione' : 'reset-password';
+      await recordAudit(tx, { actor: owner, action, entity: 'utente', entityId: owner });
       await users.setPassword(tx, owner, passwordHash, now);
       await resetTokens.invalidateResets(tx, owner, now);
       await sessions.deleteUserSessions(tx, owner);
@@ -185,7 +200,7 @@ export function createAuthService(deps: AuthDeps) {
    * Admin reset of a person's password: the same e-mail, as an activation when the account is not active.
    * A person without an account (an imported installer, say) gets one, named after their e-mail address.
    */
-  async function adminReset(personUuid: string): Promise<void> {
+  async function adminReset(personUuid: string, actor: string): Promise<void> {
     const person = await users.findPerson(db, personUuid);
     if (!person) throw notFound();
     let account = person.userUuid ? await users.findUserByUuid(db, person.userUuid) : undefined;
@@ -216,6 +231,9 @@ export function createAuthService(deps: AuthDeps) {
     }
     if (!account) throw notFound();
     await sendResetMail(email, account.uuid, account.stato !== 'active');
+    // The link sent: the reset itself is recorded when the person opens it (resetPassword).
+    const action = account.stato !== 'active' ? 'attivazione' : 'reset-password';
+    await recordAudit(db, { actor, action, entity: 'utente', entityId: account.uuid });
   }
 
   return { login, renew, logout, requestReset, resetPassword, adminReset };

@@ -46,7 +46,7 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
       schema: { tags, params: couponIdParam, body: setCouponBody, response: locked },
     },
     async (request) => {
-      await service.setCoupon(db, request.params.id, request.body);
+      await service.setCoupon(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
   );
@@ -54,7 +54,7 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
     '/api/coupon/:id',
     { preValidation: edit, schema: { tags, params: couponIdParam, response: locked } },
     async (request) => {
-      await service.deleteCoupon(db, request.params.id);
+      await service.deleteCoupon(db, authOf(request), request.params.id);
       return { res: 'OK' as const };
     },
   );
@@ -65,7 +65,7 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
       schema: { tags, body: assignCouponsBody, response: { 200: assignCouponsReply, ...errors } },
     },
     (request) => {
-      return service.assignCoupons(db, request.body);
+      return service.assignCoupons(db, authOf(request), request.body);
     },
   );
   r.post(

@@ -23,6 +23,7 @@ import { posatoreFor } from '../reach/posatori-reach.ts';
 import { refreshCouponCounts } from './coupon-totals.repository.ts';
 import { couponStateOf } from './coupon-status.ts';
 import { newCouponCode } from './coupon-codes.ts';
+import { changesOf, fieldsOf, recordAudit, type AuditEntry } from '../audit/audit.service.ts';
 import * as repo from './coupons.repository.ts';
 import type { CouponsTable } from './coupons.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -96,7 +97,7 @@ export async function activeType(db: DbOrTx, uuid: string): Promise<CouponType> 
  * POST /api/setcoupon/{id}: a new type (its value follows) or a new expiry, only while the coupon is not redeemed.
  * The type counts and the installer's figures are recounted in the same transaction.
  */
-export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Promise<void> {
+export async function setCoupon(db: Db, viewer: Viewer, uuid: string, body: SetCouponBody): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const coupon = await repo.findCoupon(tx, uuid);
     if (!coupon) throw notFound();
@@ -109,20 +110,36 @@ export async function setCoupon(db: Db, uuid: string, body: SetCouponBody): Prom
       // The installer's row before the types' (as every coupon change takes them), so two changes cannot deadlock.
       await refreshCouponCounts(tx, coupon.posatore);
       await refreshTypeCounts(tx, [coupon.tipo, type.uuid]);
+      const changes = changesOf(coupon, { tipo: type.uuid, valore: type.valore });
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'coupon', entityId: uuid, changes });
     } else if (!(await repo.updateUnredeemed(tx, uuid, { scadenza: body.pscadenza }))) {
       throw new HttpError(409, COUPON_LOCKED);
+    } else {
+      const changes = changesOf(coupon, { scadenza: body.pscadenza });
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'coupon', entityId: uuid, changes });
     }
   });
 }
 
 /** DELETE /api/coupon/{id}: only a coupon not redeemed, asked for confirmation by the screen. */
-export async function deleteCoupon(db: Db, uuid: string): Promise<void> {
+export async function deleteCoupon(db: Db, viewer: Viewer, uuid: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const coupon = await repo.findCoupon(tx, uuid);
     if (!coupon) throw notFound();
     if (!(await repo.deleteUnredeemed(tx, uuid))) throw new HttpError(409, COUPON_LOCKED);
     await refreshCouponCounts(tx, coupon.posatore);
     await refreshTypeCounts(tx, [coupon.tipo]);
+    const changes = fieldsOf(
+      { code: coupon.code, posatore: coupon.posatore, tipo: coupon.tipo, valore: coupon.valore },
+      true,
+    );
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'eliminazione',
+      entity: 'coupon',
+      entityId: uuid,
+      changes,
+    });
   });
 }
 
@@ -134,7 +151,7 @@ const RECOUNT_CHUNK = 500;
  * filtered list, expiring today + the type's months; all or nothing in one transaction. The import wizard (issue
  * 11) calls assignToInstallers with the installers it stored.
  */
-export async function assignCoupons(db: Db, body: AssignCouponsBody): Promise<AssignCouponsReply> {
+export async function assignCoupons(db: Db, viewer: Viewer, body: AssignCouponsBody): Promise<AssignCouponsReply> {
   const targets =
     'posatore' in body
       ? [body.posatore]
@@ -145,13 +162,36 @@ export async function assignCoupons(db: Db, body: AssignCouponsBody): Promise<As
     const exists = await db.selectFrom('posatori').select('uuid').where('uuid', '=', body.posatore).executeTakeFirst();
     if (!exists) throw notFound();
   }
-  const coupon = await assignToInstallers(db, body.tipo, targets);
+  // One entry for the assignment: on the installer's history when it is one, else on the type's with the filter.
+  const entry: AuditEntry =
+    'posatore' in body
+      ? { actor: viewer.userUuid, action: 'coupon-assegnato', entity: 'posatore', entityId: body.posatore }
+      : { actor: viewer.userUuid, action: 'coupon-assegnato', entity: 'coupon', entityId: body.tipo };
+  const coupon = await assignToInstallers(db, body.tipo, targets, (tx, n) =>
+    recordAudit(tx, {
+      ...entry,
+      changes: [
+        { field: 'tipo', before: null, after: body.tipo },
+        { field: 'coupon', before: null, after: String(n) },
+        ...('filtro' in body ? [{ field: 'filtro', before: null, after: JSON.stringify(body.filtro) }] : []),
+      ],
+    }),
+  );
   return { res: 'OK', posatori: targets.length, coupon };
 }
 
-async function assignToInstallers(db: Db, tipo: string, posatori: readonly string[]): Promise<number> {
+async function assignToInstallers(
+  db: Db,
+  tipo: string,
+  posatori: readonly string[],
+  audit: (tx: DbOrTx, n: number) => Promise<void>,
+): Promise<number> {
   return retryOnCodeCollision(() =>
-    db.transaction().execute(async (tx) => giveCoupons(tx, await activeType(tx, tipo), posatori)),
+    db.transaction().execute(async (tx) => {
+      const n = await giveCoupons(tx, await activeType(tx, tipo), posatori);
+      await audit(tx, n);
+      return n;
+    }),
   );
 }
 
@@ -227,9 +267,24 @@ export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typ
     return { res: 'KO', code, reason: TOO_MANY_CODES };
   }
   const redeemed = await db.transaction().execute(async (tx) => {
-    const done = await repo.redeem(tx, { posatore, code, rivenditore, today: todayInRome() });
-    if (done) await refreshCouponCounts(tx, posatore);
-    return done;
+    const today = todayInRome();
+    const done = await repo.redeem(tx, { posatore, code, rivenditore, today });
+    if (done !== undefined) {
+      await refreshCouponCounts(tx, posatore);
+      const changes = [
+        { field: 'code', before: null, after: code },
+        { field: 'posatore', before: null, after: posatore },
+        { field: 'dtesecuzione', before: null, after: today },
+      ];
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'coupon-usato',
+        entity: 'coupon',
+        entityId: done,
+        changes,
+      });
+    }
+    return done !== undefined;
   });
   if (!redeemed) {
     await recordFailure(db, key, now);
