@@ -27,6 +27,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   MAIL_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3650),
 });
 
 export type Config = {
@@ -48,6 +49,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** Pause between two e-mails of the queue (modules/mail/mail-queue.ts): 200 ms is 5 a second, what most SMTP relays take. */
   mailPaceMs: number;
+  /** Audit entries older than this many days are purged by the housekeeping (modules/audit). */
+  auditRetentionDays: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: 30, absoluteHours: 12, secureCookie: publicUrl.startsWith('https://') },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPaceMs: e.MAIL_PACE_MS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

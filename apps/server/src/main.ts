@@ -8,6 +8,7 @@ import { pruneFailures } from './modules/auth/throttles.repository.ts';
 import { addMinutes, nowIso } from './lib/clock.ts';
 import { startMailWorker } from './modules/mail/mail-queue.ts';
 import { pruneSends } from './modules/messages/send-limits.ts';
+import { purgeAudit } from './modules/audit/audit.service.ts';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config);
@@ -18,7 +19,8 @@ if (config.demo && (await isEmpty(db))) {
   await seedDemo(db, createFileStore(config));
 }
 
-// Housekeeping: expired sessions, old throttling counters and sends older than the sending limits' hour.
+// Housekeeping: expired sessions, old throttling counters, sends older than the sending limits' hour and audit
+// entries past their retention.
 // Idempotent, so every instance may run it.
 const housekeeping = setInterval(() => {
   const now = nowIso();
@@ -26,6 +28,7 @@ const housekeeping = setInterval(() => {
     deleteExpiredSessions(db, now),
     pruneFailures(db, addMinutes(now, -60)),
     pruneSends(db, addMinutes(now, -60)),
+    purgeAudit(db, now, config.auditRetentionDays),
   ]).catch((err: unknown) => app.log.warn({ err }, 'pulizia sessioni non riuscita'));
 }, 10 * 60_000);
 housekeeping.unref();
