@@ -64,7 +64,7 @@ export async function registerDocumentsRoutes(
         schema: { tags, params: documentIdParam, body: documentSaveBody, response: { 200: okReply, ...errors } },
       },
       async (request) => {
-        await service.saveDocument(db, request.params.id, request.body);
+        await service.saveDocument(db, authOf(request), request.params.id, request.body);
         return { res: 'OK' as const };
       },
     );
@@ -72,7 +72,7 @@ export async function registerDocumentsRoutes(
       '/api/docs/doc/:id',
       { preValidation: manage, schema: { tags, params: documentIdParam, response: { 200: okReply, ...errors } } },
       async (request) => {
-        await service.deleteDocument(db, files, request.params.id);
+        await service.deleteDocument(db, files, authOf(request), request.params.id);
         return { res: 'OK' as const };
       },
     );
@@ -81,7 +81,9 @@ export async function registerDocumentsRoutes(
       { preValidation: manage, schema: { tags, response: { 200: createdReply, ...errors } } },
       async (request) => ({
         res: 'OK' as const,
-        uuid: await service.uploadDocument(db, files, () => readUpload(request, { tooBig: service.DOCUMENT_TOO_BIG })),
+        uuid: await service.uploadDocument(db, files, authOf(request), () =>
+          readUpload(request, { tooBig: service.DOCUMENT_TOO_BIG }),
+        ),
       }),
     );
     r.get(

@@ -3,7 +3,9 @@ import type { AuditRow } from '@portal/shared/schemas/audit';
 import type { Paged } from '@portal/shared/schemas/paging';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { addDays } from '../../../src/lib/clock.ts';
+import { simplePdf } from '../../../src/lib/pdf-files.ts';
 import { purgeAudit } from '../../../src/modules/audit/audit.service.ts';
+import { multipart } from '../../multipart.ts';
 import { createTestContext, personOfUser, resellerBody, type TestContext } from '../../helpers.ts';
 import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 
@@ -156,6 +158,47 @@ describe('exports', () => {
     const row = (await trail('?action=export&size=1')).data[0];
     expect(row).toMatchObject({ actor: adminUuid, entity: 'export', entityId: 'posatori' });
     expect(row?.changes).toContainEqual({ field: 'state', before: null, after: 'BG' });
+  });
+});
+
+describe('documents, imports and coupons', () => {
+  it('records a document upload, its edit and its deletion', async () => {
+    const form = multipart([
+      { name: 'file', filename: 'Listino audit.pdf', contentType: 'application/pdf', data: simplePdf(['x']) },
+    ]);
+    const up = await as.admin.inject({
+      method: 'POST',
+      url: '/api/docs/caricadoc',
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const uuid = (up.json() as { uuid: string }).uuid;
+    expect(await latest('documento', uuid)).toMatchObject({ action: 'upload', actor: adminUuid });
+    expect((await as.admin.post(`/api/docs/doc/${uuid}`, { title: 'Listino 2027', dests: [{ name: 'admin', state: true }] })).statusCode).toBe(200);
+    expect(changeOf(await latest('documento', uuid), 'title')).toEqual({
+      field: 'title',
+      before: 'Listino audit',
+      after: 'Listino 2027',
+    });
+    expect((await as.admin.delete(`/api/docs/doc/${uuid}`)).statusCode).toBe(200);
+    expect(await latest('documento', uuid)).toMatchObject({ action: 'eliminazione' });
+  });
+
+  it('records an import with its file', async () => {
+    const res = await as.admin.post('/api/imports', { tipo: 'posatori', file: 'audit.xlsx', righe: 3 });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { id: string }).id;
+    expect(changeOf(await latest('import', id), 'file')).toMatchObject({ after: 'audit.xlsx' });
+  });
+
+  it('records a coupon assignment to one installer on their history', async () => {
+    const types = (await as.admin.get('/api/tcoupons')).json() as { uuid: string; disattiva: boolean }[];
+    const tipo = types.find((t) => !t.disattiva)?.uuid ?? '';
+    expect((await as.admin.post('/api/assegnacoupon', { tipo, posatore: mario })).statusCode).toBe(200);
+    const row = await latest('posatore', mario);
+    expect(row).toMatchObject({ action: 'coupon-assegnato', actor: adminUuid });
+    expect(changeOf(row, 'tipo')).toMatchObject({ after: tipo });
   });
 });
 
