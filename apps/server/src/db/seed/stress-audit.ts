@@ -9,7 +9,7 @@ const AUDIT_DAYS = 3 * 365;
 /**
  * The audit trail of a few years: logins of every account (most of it), failed ones, the office's saves of
  * installers with a changed field, redemptions, exports. Rows come in time order, as the portal appends them;
- * inserted in slices, one transaction, so two million rows never sit in memory.
+ * inserted in slices of 50,000, a transaction each, so two million rows never sit in memory.
  */
 export async function seedStressAudit(db: Db, net: StressNetwork, count: number, seed: number): Promise<void> {
   const g = generator(seed);
@@ -19,60 +19,62 @@ export async function seedStressAudit(db: Db, net: StressNetwork, count: number,
   const office = users.slice(0, Math.max(1, Math.floor(users.length / 20)));
   const start = Date.parse(NOW) - AUDIT_DAYS * 86_400_000;
   const step = (AUDIT_DAYS * 86_400_000) / count;
-  await db.transaction().execute(async (tx) => {
-    let rows: AuditLogTable[] = [];
-    for (let i = 0; i < count; i++) {
-      const at = new Date(start + (i + g.random()) * step).toISOString();
-      const kind = g.random();
-      const someone = g.pick(users);
-      const row: AuditLogTable = {
-        uuid: g.uuid(),
-        at,
-        actor: someone.uuid,
-        actor_name: someone.username,
-        action: 'login',
-        entity: 'utente',
-        entity_id: someone.uuid,
-        changes: '[]',
-      };
-      if (kind < 0.25) {
-        const by = g.chance(0.5) ? admin : g.pick(office);
-        Object.assign(row, {
-          actor: by.uuid,
-          actor_name: by.username,
-          action: 'modifica',
-          entity: 'posatore',
-          entity_id: g.pick(net.posatori).uuid,
-          changes: JSON.stringify([
-            { field: 'phone', before: `02 ${g.int(100000, 999999)}`, after: `02 ${g.int(100000, 999999)}` },
-          ]),
-        });
-      } else if (kind < 0.35) {
-        Object.assign(row, {
-          action: 'coupon-usato',
-          entity: 'coupon',
-          entity_id: g.uuid(),
-          changes: JSON.stringify([{ field: 'posatore', before: null, after: g.pick(net.posatori).uuid }]),
-        });
-      } else if (kind < 0.38) {
-        Object.assign(row, {
-          actor: admin.uuid,
-          actor_name: admin.username,
-          action: 'export',
-          entity: 'export',
-          entity_id: 'posatori',
-          changes: JSON.stringify([{ field: 'state', before: null, after: 'MI' }]),
-        });
-      } else if (kind < 0.45) {
-        Object.assign(row, { action: 'login-fallito' });
-      } else if (kind < 0.6) {
-        Object.assign(row, { action: 'logout' });
-      }
-      rows.push(row);
-      if (rows.length >= 20_000 || i === count - 1) {
-        await insertAll(rows, (chunk) => tx.insertInto('audit_log').values(chunk).execute());
-        rows = [];
-      }
+  let rows: AuditLogTable[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = new Date(start + (i + g.random()) * step).toISOString();
+    const kind = g.random();
+    const someone = g.pick(users);
+    const row: AuditLogTable = {
+      uuid: g.uuid(),
+      at,
+      actor: someone.uuid,
+      actor_name: someone.username,
+      action: 'login',
+      entity: 'utente',
+      entity_id: someone.uuid,
+      changes: '[]',
+    };
+    if (kind < 0.25) {
+      const by = g.chance(0.5) ? admin : g.pick(office);
+      Object.assign(row, {
+        actor: by.uuid,
+        actor_name: by.username,
+        action: 'modifica',
+        entity: 'posatore',
+        entity_id: g.pick(net.posatori).uuid,
+        changes: JSON.stringify([
+          { field: 'phone', before: `02 ${g.int(100000, 999999)}`, after: `02 ${g.int(100000, 999999)}` },
+        ]),
+      });
+    } else if (kind < 0.35) {
+      Object.assign(row, {
+        action: 'coupon-usato',
+        entity: 'coupon',
+        entity_id: g.uuid(),
+        changes: JSON.stringify([{ field: 'posatore', before: null, after: g.pick(net.posatori).uuid }]),
+      });
+    } else if (kind < 0.38) {
+      Object.assign(row, {
+        actor: admin.uuid,
+        actor_name: admin.username,
+        action: 'export',
+        entity: 'export',
+        entity_id: 'posatori',
+        changes: JSON.stringify([{ field: 'state', before: null, after: 'MI' }]),
+      });
+    } else if (kind < 0.45) {
+      Object.assign(row, { action: 'login-fallito' });
+    } else if (kind < 0.6) {
+      Object.assign(row, { action: 'logout' });
     }
-  });
+    rows.push(row);
+    if (rows.length >= 50_000 || i === count - 1) {
+      const slice = rows;
+      // A transaction per slice: one over two million rows grows the SQLite WAL to gigabytes and slows every write.
+      await db
+        .transaction()
+        .execute((tx) => insertAll(slice, (chunk) => tx.insertInto('audit_log').values(chunk).execute()));
+      rows = [];
+    }
+  }
 }

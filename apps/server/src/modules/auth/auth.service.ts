@@ -83,31 +83,27 @@ export function createAuthService(deps: AuthDeps) {
     if (userFailures >= THROTTLE.perUser || ipFailures >= THROTTLE.perAddress) return { ok: false };
     const roles = account && passwordOk ? await sessions.rolesOf(db, account.uuid) : [];
     if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
-      await db.transaction().execute(async (tx) => {
-        await throttles.recordFailure(tx, userKey, now);
-        await throttles.recordFailure(tx, ipKey, now);
-        // The typed name is not kept: people type their password in it by mistake.
-        const who = account?.uuid ?? null;
-        await recordAudit(tx, { actor: who, action: 'login-fallito', entity: 'utente', entityId: who ?? '' });
-      });
+      await throttles.recordFailure(db, userKey, now);
+      await throttles.recordFailure(db, ipKey, now);
+      // The typed name is not kept: people type their password in it by mistake.
+      const who = account?.uuid ?? null;
+      await recordAudit(db, { actor: who, action: 'login-fallito', entity: 'utente', entityId: who ?? '' });
       return { ok: false };
     }
     await throttles.clearFailures(db, userKey);
     if (previousSession) await sessions.deleteSession(db, previousSession);
     const token = randomToken(32);
-    await db.transaction().execute(async (tx) => {
-      await sessions.insertSession(tx, {
-        id: sha256(token),
-        userUuid: account.uuid,
-        roles,
-        now,
-        expiresAt: addMinutes(now, deps.session.idleMinutes),
-        absoluteExpiresAt: addMinutes(now, deps.session.absoluteHours * 60),
-        ip,
-        userAgent: userAgent.slice(0, 300),
-      });
-      await recordAudit(tx, { actor: account.uuid, action: 'login', entity: 'utente', entityId: account.uuid });
+    await sessions.insertSession(db, {
+      id: sha256(token),
+      userUuid: account.uuid,
+      roles,
+      now,
+      expiresAt: addMinutes(now, deps.session.idleMinutes),
+      absoluteExpiresAt: addMinutes(now, deps.session.absoluteHours * 60),
+      ip,
+      userAgent: userAgent.slice(0, 300),
     });
+    await recordAudit(db, { actor: account.uuid, action: 'login', entity: 'utente', entityId: account.uuid });
     await deps.usage('login', { userUuid: account.uuid, roles });
     return { ok: true, token, roles };
   }
@@ -120,10 +116,8 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function logout(sessionId: string, userUuid: string): Promise<void> {
-    await db.transaction().execute(async (tx) => {
-      await sessions.deleteSession(tx, sessionId);
-      await recordAudit(tx, { actor: userUuid, action: 'logout', entity: 'utente', entityId: userUuid });
-    });
+    await sessions.deleteSession(db, sessionId);
+    await recordAudit(db, { actor: userUuid, action: 'logout', entity: 'utente', entityId: userUuid });
   }
 
   /**
