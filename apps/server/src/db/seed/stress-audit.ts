@@ -3,6 +3,16 @@ import type { AuditLogTable } from '../../modules/audit/audit.table.ts';
 import { insertAll } from './random.ts';
 import { generator, NOW, type StressNetwork } from './stress-generator.ts';
 
+/**
+ * A uuid whose first 48 bits are the entry's time (the layout of a version 7 uuid): appended in time order, the
+ * entries' keys arrive in key order too and the primary key index is written at its end, not all over it, which
+ * keeps two million inserts from slowing down as the table grows.
+ */
+const timeOrdered = (ms: number, random: string) => {
+  const hex = ms.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(15)}`;
+};
+
 /** Years of audit trail behind STRESS_TODAY. */
 const AUDIT_DAYS = 3 * 365;
 
@@ -21,11 +31,12 @@ export async function seedStressAudit(db: Db, net: StressNetwork, count: number,
   const step = (AUDIT_DAYS * 86_400_000) / count;
   let rows: AuditLogTable[] = [];
   for (let i = 0; i < count; i++) {
-    const at = new Date(start + (i + g.random()) * step).toISOString();
+    const ms = Math.floor(start + (i + g.random()) * step);
+    const at = new Date(ms).toISOString();
     const kind = g.random();
     const someone = g.pick(users);
     const row: AuditLogTable = {
-      uuid: g.uuid(),
+      uuid: timeOrdered(ms, g.uuid()),
       at,
       actor: someone.uuid,
       actor_name: someone.username,

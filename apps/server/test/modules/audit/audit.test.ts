@@ -175,7 +175,10 @@ describe('documents, imports and coupons', () => {
     expect(up.statusCode, up.body).toBe(200);
     const uuid = (up.json() as { uuid: string }).uuid;
     expect(await latest('documento', uuid)).toMatchObject({ action: 'upload', actor: adminUuid });
-    expect((await as.admin.post(`/api/docs/doc/${uuid}`, { title: 'Listino 2027', dests: [{ name: 'admin', state: true }] })).statusCode).toBe(200);
+    expect(
+      (await as.admin.post(`/api/docs/doc/${uuid}`, { title: 'Listino 2027', dests: [{ name: 'admin', state: true }] }))
+        .statusCode,
+    ).toBe(200);
     expect(changeOf(await latest('documento', uuid), 'title')).toEqual({
       field: 'title',
       before: 'Listino audit',
