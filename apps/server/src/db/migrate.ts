@@ -19,7 +19,7 @@ import * as couponTotals from './migrations/2026-11-25-18-coupon-totals.ts';
 import * as loginAddresses from './migrations/2026-11-26-19-login-addresses.ts';
 import * as mailPriority from './migrations/2026-11-26-20-mail-priority-and-send-limits.ts';
 import * as outboxReadState from './migrations/2026-11-26-21-outbox-read-state.ts';
-import * as auditLog from './migrations/2026-11-26-22-audit-log.ts';
+import * as auditLog from './migrations/2026-11-26-25-audit-log.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -45,7 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-19-login-addresses': loginAddresses,
   '2026-11-26-20-mail-priority-and-send-limits': mailPriority,
   '2026-11-26-21-outbox-read-state': outboxReadState,
-  '2026-11-26-22-audit-log': auditLog,
+  '2026-11-26-25-audit-log': auditLog,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

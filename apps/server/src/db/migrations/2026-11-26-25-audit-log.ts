@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /*
  * Frozen: never edit after it has shipped; add a new migration instead.
- * The audit trail (docs/decisions/0023-audit-trail.md): one append-only table, written in the transaction of the
+ * The audit trail (docs/decisions/0025-audit-trail.md): one append-only table, written in the transaction of the
  * change it records. `at` is an ISO timestamp; `changes` a JSON list of {field, before, after}; `actor` the
  * account's uuid (null for a failed login of an unknown address) with its name as it read at the time, so a
  * history still reads after the account is gone. Each list the API offers walks one index in its order
