@@ -115,6 +115,15 @@ export const benchRequests: BenchRequest[] = [
   { name: 'coupons p.3 (admin)', path: `/api/coupons/${TOP_INSTALLER}?page=3&size=10`, as: 'admin' },
   // PDF reports: drawn per request, so the heaviest single call a person makes.
   { name: 'scheda posatore PDF (admin)', path: `/api/report/posatore/${TOP_INSTALLER}`, as: 'admin' },
+  // The audit trail (2,000,000 entries): the admin's Attività list, page 1 and a deep page, and one record's history.
+  { name: 'attività (admin)', path: '/api/audit?size=20', as: 'admin' },
+  { name: 'attività p.1000 (admin)', path: '/api/audit?page=1000&size=20', as: 'admin' },
+  { name: 'attività accessi (admin)', path: '/api/audit?action=login&size=20', as: 'admin' },
+  {
+    name: 'storico di un posatore (admin)',
+    path: `/api/audit?entity=posatore&id=${TOP_INSTALLER}&size=20`,
+    as: 'admin',
+  },
   // Usage statistics: the stress seed's 90 days of events up to its STRESS_TODAY (2026-11-23), and the
   // longest range allowed (2 years of coupons out of a million).
   { name: 'statistiche di utilizzo (admin)', path: '/api/sessions?dal=2026-08-25&al=2026-11-23', as: 'admin' },

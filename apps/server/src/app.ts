@@ -12,6 +12,7 @@ import type { Db } from './db/database.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import { createFileStore } from './lib/open-file-store.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerCapoareaRoutes } from './modules/capoarea/capoarea.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     onQueued: () => mailSignal.kick(),
   });
+  registerAuditRoutes(app, db);
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -52,6 +52,7 @@ const envSchema = z.object({
   RATE_LIMIT_SENDS: z.coerce.number().int().min(0).default(120),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve avere almeno 16 caratteri').optional(),
   WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3650),
 });
 
 export type Config = {
@@ -86,6 +87,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process alone. */
   webConcurrency: number;
+  /** Audit entries older than this many days are purged by the housekeeping (modules/audit). */
+  auditRetentionDays: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

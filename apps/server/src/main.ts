@@ -13,6 +13,7 @@ import { resumeMassActivations } from './modules/mass-activation/mass-activation
 import { pruneSends } from './modules/messages/send-limits.ts';
 import { pruneCounters } from './modules/rate-limits/rate-limits.repository.ts';
 import { takeTurn } from './modules/timers/timers.repository.ts';
+import { purgeAudit } from './modules/audit/audit.service.ts';
 
 /**
  * WEB_CONCURRENCY worker processes (node:cluster) share the port; each is an instance like any other behind a load
@@ -67,7 +68,8 @@ async function runInstance(background: boolean): Promise<void> {
     await seedDemo(db, createFileStore(config));
   }
 
-  // Housekeeping: expired sessions, old throttling and rate-limit counters, and sends older than the sending limits' hour. Every
+  // Housekeeping: expired sessions, old throttling and rate-limit counters, sends older than the sending limits' hour and
+  // audit entries past their retention. Every
   // instance asks every minute; the one that takes the ten-minute turn does it.
   const housekeeping = setInterval(() => {
     const now = nowIso();
@@ -79,6 +81,7 @@ async function runInstance(background: boolean): Promise<void> {
               pruneFailures(db, addMinutes(now, -60)),
               pruneSends(db, addMinutes(now, -60)),
               pruneCounters(db, now),
+              purgeAudit(db, now, config.auditRetentionDays),
             ])
           : undefined,
       )

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { AdminsTable } from '../modules/admins/admins.table.ts';
 import type { AuthTables } from '../modules/auth/auth.table.ts';
 import type { CapoareaProvsTable, CapoareaTable } from '../modules/capoarea/capoarea.table.ts';
@@ -42,6 +43,7 @@ export interface Database extends AuthTables {
   documents: DocumentsTable;
   document_groups: DocumentGroupsTable;
   usage_days: UsageDaysTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

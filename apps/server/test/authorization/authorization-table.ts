@@ -264,6 +264,9 @@ export const authorizationTable: Line[] = [
   line('GET /api/sessions', { cells: only(['admin']) }),
   line('GET /api/exports/sessions', { cells: only(['admin']) }),
 
+  // The audit trail: the admin only reads it; no route changes it
+  line('GET /api/audit', { cells: only(['admin']) }),
+
   // PDF reports: the list for the admin; each PDF for whoever may read its subject
   line('GET /api/reports', { cells: only(['admin']) }),
   line('GET /api/report/posatore/:id', {

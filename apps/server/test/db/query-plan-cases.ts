@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../src/db/database.ts';
+import * as audit from '../../src/modules/audit/audit.repository.ts';
 import * as mailQueue from '../../src/modules/mail/mail-queue.ts';
 import * as capoarea from '../../src/modules/capoarea/capoarea.repository.ts';
 import * as couponTypes from '../../src/modules/coupon-types/coupon-types.repository.ts';
@@ -67,6 +68,21 @@ export const cases: Case[] = [
     run: publicList({ prov: 'MI', tipo: 'ESPERTO' }),
   },
   { name: 'public locator, name', tables: ['posatori'], sorts: 'matches', run: publicList({ q: 'ros' }) },
+  ...(
+    [
+      ['audit, everything', {}, undefined],
+      ['audit, one record', { entity: 'posatore', id: ANY_UUID }, 'audit_log_entity'],
+      ['audit, one person', { actor: ANY_UUID }, 'audit_log_actor'],
+      ['audit, one action', { action: 'login' }, 'audit_log_action'],
+      ['audit, a range of days', { from: '2026-01-01T00:00:00.000Z', to: '2026-02-01T00:00:00.000Z' }, 'audit_log_at'],
+      ['audit, one person in a range', { actor: ANY_UUID, from: '2026-01-01T00:00:00.000Z' }, 'audit_log_actor'],
+    ] as const
+  ).map(([name, f, uses]): Case => ({
+    name,
+    tables: ['audit_log'],
+    ...(uses ? { uses } : { walks: true as const }),
+    run: async (db) => audit.listAudit(db, f, page, await audit.countAudit(db, f)),
+  })),
   ...(['cognome', 'nome', 'codice', 'provincia', 'corso', 'coupon', 'recenti'] as const).map((order): Case => ({
     name: `posatori, order ${order}`,
     tables: ['posatori'],

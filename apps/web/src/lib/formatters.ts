@@ -17,6 +17,20 @@ export function formatDate(value: string | null | undefined): string {
   return date.isValid() ? date.format('DD/MM/YYYY') : '';
 }
 
+/** A moment (an ISO timestamp) as Italy's clock read it: dd/mm/yyyy hh:mm. */
+const dateTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
 const euro = new Intl.NumberFormat('it-IT', {
   style: 'currency',
   currency: 'EUR',

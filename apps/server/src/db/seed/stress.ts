@@ -9,6 +9,7 @@ import {
   seedStressUsage,
   STRESS_USAGE_DAYS,
 } from './stress-activity.ts';
+import { seedStressAudit } from './stress-audit.ts';
 import type { StressNetwork } from './stress-generator.ts';
 import { seedStressAdmin, seedStressCapoarea, seedStressPosatori, seedStressRivenditori } from './stress-network.ts';
 
@@ -31,6 +32,7 @@ export type StressSize = {
   coupons: number;
   messages: number;
   documents: number;
+  audit: number;
 };
 
 /** The full size: what a manufacturer's network reaches with a few years of history. */
@@ -42,6 +44,7 @@ export const STRESS_FULL: StressSize = {
   coupons: 1_000_000,
   messages: 200_000,
   documents: 100_000,
+  audit: 2_000_000,
 };
 
 /** The same network scaled down (the bench's smoke mode uses 1%), never below what the bench logins need. */
@@ -55,6 +58,7 @@ export function stressSize(scale: number): StressSize {
     coupons: at(STRESS_FULL.coupons, 100),
     messages: at(STRESS_FULL.messages, 100),
     documents: at(STRESS_FULL.documents, 50),
+    audit: at(STRESS_FULL.audit, 200),
   };
 }
 
@@ -96,6 +100,7 @@ export async function seedStress(
     ['comunicazioni', size.messages, () => seedStressMessages(db, size.messages, seed + 6)],
     ['documenti', size.documents, () => seedStressDocuments(db, size.documents, seed + 7)],
     ['giorni di utilizzo', STRESS_USAGE_DAYS, () => seedStressUsage(db, seed + 8)],
+    ['registro attività', size.audit, () => seedStressAudit(db, net, size.audit, seed + 9)],
   ];
   for (const [label, n, step] of steps) {
     const started = performance.now();

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { emailChangedMail } from './account-mails.ts';
 import * as resetTokens from './reset-tokens.repository.ts';
 import * as sessions from './sessions.repository.ts';
@@ -99,6 +100,7 @@ export async function createPersonWithAccount(
  */
 async function setAccountStato(
   db: Db,
+  actor: string,
   userUuid: string,
   wanted: 'active' | 'disabled',
 ): Promise<UserStato | undefined> {
@@ -108,6 +110,8 @@ async function setAccountStato(
     const stato: UserStato = wanted === 'disabled' ? 'disabled' : user.password_hash ? 'active' : 'requested';
     const now = nowIso();
     await users.setUserStato(tx, userUuid, stato, now);
+    const changes = changesOf(user, { stato });
+    await recordAudit(tx, { actor, action: 'stato-account', entity: 'utente', entityId: userUuid, changes });
     if (stato === 'disabled') {
       await sessions.deleteUserSessions(tx, userUuid);
       await resetTokens.invalidateResets(tx, userUuid, now);
@@ -122,11 +126,12 @@ async function setAccountStato(
  */
 export async function setPersonAccountStato(
   db: Db,
+  actor: string,
   person: { user_uuid: string | null } | undefined,
   wanted: 'active' | 'disabled',
 ): Promise<UserStato> {
   if (!person) throw notFound();
-  const stato = person.user_uuid ? await setAccountStato(db, person.user_uuid, wanted) : undefined;
+  const stato = person.user_uuid ? await setAccountStato(db, actor, person.user_uuid, wanted) : undefined;
   if (!stato) throw new HttpError(400, msg.senzaAccount);
   return stato;
 }

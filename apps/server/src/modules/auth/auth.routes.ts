@@ -73,8 +73,8 @@ export function registerAuthRoutes(
   );
 
   r.post('/auth/logout', { schema: { tags, body: emptyBody, response: { 200: okReply } } }, async (request, reply) => {
-    const sessionId = request.auth?.sessionId ?? request.pendingLogin?.sessionId;
-    if (sessionId) await auth.logout(sessionId);
+    const pending = request.auth ?? request.pendingLogin;
+    if (pending) await auth.logout(pending.sessionId, pending.userUuid);
     reply.clearCookie(cookie.name, { path: '/', secure: cookie.secure });
     return { res: 'OK' as const };
   });
@@ -121,7 +121,7 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      await auth.adminReset(request.body.user);
+      await auth.adminReset(request.body.user, authOf(request).userUuid);
       return { res: 'OK' as const };
     },
   );

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 import { openSession, type Client, type SessionSettings } from './session-opening.service.ts';
 import type { SessionStage } from './auth.table.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as sessions from './sessions.repository.ts';
 import * as throttles from './throttles.repository.ts';
 import * as users from './users.repository.ts';
@@ -57,6 +58,9 @@ export function createLoginService(deps: LoginDeps) {
     if (!account || !passwordOk || account.stato !== 'active' || roles.length === 0) {
       await throttles.recordFailure(db, userKey, now);
       await throttles.recordFailure(db, ipKey, now);
+      // The typed name is not kept: people type their password in it by mistake.
+      const who = account?.uuid ?? null;
+      await recordAudit(db, { actor: who, action: 'login-fallito', entity: 'utente', entityId: who ?? '' });
       return { ok: false };
     }
     const stage = await deps.stageAfterPassword(account.uuid, roles);
@@ -64,7 +68,10 @@ export function createLoginService(deps: LoginDeps) {
     // of wrong codes that follows it.
     if (stage !== '2fa') await throttles.clearFailures(db, userKey);
     const token = await openSession(db, deps.session, { userUuid: account.uuid, roles, stage, client });
-    if (stage === 'full') await deps.usage('login', { userUuid: account.uuid, roles });
+    if (stage === 'full') {
+      await recordAudit(db, { actor: account.uuid, action: 'login', entity: 'utente', entityId: account.uuid });
+      await deps.usage('login', { userUuid: account.uuid, roles });
+    }
     return { ok: true, token, roles: stage === 'full' ? roles : [], stage };
   }
 

@@ -12,6 +12,7 @@ import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { accountLinkMail, resetLink } from './account-mails.ts';
 import { loginTaken } from './accounts.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as resetTokens from './reset-tokens.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import * as throttles from './throttles.repository.ts';
@@ -92,6 +93,9 @@ export function createPasswordResetService(deps: ResetDeps) {
     const userUuid = await db.transaction().execute(async (tx) => {
       const owner = await resetTokens.consumeReset(tx, tokenHash, now);
       if (!owner) return undefined;
+      const before = await users.findUserByUuid(tx, owner);
+      const action = before?.stato === 'requested' ? 'attivazione' : 'reset-password';
+      await recordAudit(tx, { actor: owner, action, entity: 'utente', entityId: owner });
       await users.setPassword(tx, owner, passwordHash, now);
       await resetTokens.invalidateResets(tx, owner, now);
       await sessions.deleteUserSessions(tx, owner);
@@ -106,7 +110,7 @@ export function createPasswordResetService(deps: ResetDeps) {
    * Admin reset of a person's password: the same e-mail, as an activation when the account is not active.
    * A person without an account (an imported installer, say) gets one, named after their e-mail address.
    */
-  async function adminReset(personUuid: string): Promise<void> {
+  async function adminReset(personUuid: string, actor: string): Promise<void> {
     const person = await users.findPerson(db, personUuid);
     if (!person) throw notFound();
     let account = person.userUuid ? await users.findUserByUuid(db, person.userUuid) : undefined;
@@ -137,6 +141,9 @@ export function createPasswordResetService(deps: ResetDeps) {
     }
     if (!account) throw notFound();
     await sendResetMail(email, account.uuid, account.stato !== 'active');
+    // The link sent: the reset itself is recorded when the person opens it (resetPassword).
+    const action = account.stato !== 'active' ? 'attivazione' : 'reset-password';
+    await recordAudit(db, { actor, action, entity: 'utente', entityId: account.uuid });
   }
 
   return { requestReset, resetPassword, adminReset };

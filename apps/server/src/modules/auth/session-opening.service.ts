@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionStage } from './auth.table.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as sessions from './sessions.repository.ts';
 
 export type SessionSettings = { idleMinutes: number; absoluteHours: number };
@@ -51,8 +52,9 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     await sessions.extendSession(db, sessionId, now, idle < absoluteExpiresAt ? idle : absoluteExpiresAt);
   }
 
-  async function logout(sessionId: string): Promise<void> {
+  async function logout(sessionId: string, userUuid: string): Promise<void> {
     await sessions.deleteSession(db, sessionId);
+    await recordAudit(db, { actor: userUuid, action: 'logout', entity: 'utente', entityId: userUuid });
   }
 
   return { renew, logout };

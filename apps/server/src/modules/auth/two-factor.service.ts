@@ -13,6 +13,7 @@ import type { UsageRecorder } from '../usage-statistics/usage-statistics.service
 import type { SessionStage } from './auth.table.ts';
 import { THROTTLE } from './login.service.ts';
 import { openSession, type Client, type SessionSettings } from './session-opening.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as sessions from './sessions.repository.ts';
 import * as throttles from './throttles.repository.ts';
 import * as twoFactor from './two-factor.repository.ts';
@@ -146,6 +147,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     const roles = await sessions.rolesOf(db, userUuid);
     const token = await openSession(db, deps.session, { userUuid, roles, client });
     await throttles.clearFailures(db, throttles.accountFailureKey(userUuid, client.ip));
+    await recordAudit(db, { actor: userUuid, action: 'login', entity: 'utente', entityId: userUuid });
     await deps.usage('login', { userUuid, roles });
     return token;
   }

@@ -13,7 +13,7 @@ import { uuidParam } from '@portal/shared/schemas/posatori';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
-import { requireCapability } from '../../plugins/session.ts';
+import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './capoarea.service.ts';
 
 /** Area managers: the admin's registry. Their own profile lives in /api/myprofile. */
@@ -34,7 +34,7 @@ export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: File
       preValidation: guard,
       schema: { tags, body: capoareaForm, response: { 200: createdReply, ...errors } },
     },
-    async (request) => ({ res: 'OK' as const, uuid: await service.createCapoarea(db, request.body) }),
+    async (request) => ({ res: 'OK' as const, uuid: await service.createCapoarea(db, authOf(request), request.body) }),
   );
 
   r.get(
@@ -50,7 +50,7 @@ export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: File
       schema: { tags, params: uuidParam, body: capoareaForm, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      await service.saveCapoarea(db, request.params.id, request.body);
+      await service.saveCapoarea(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
   );
@@ -61,14 +61,17 @@ export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: File
       preValidation: guard,
       schema: { tags, params: uuidParam, body: accountStatoBody, response: { 200: accountStatoReply, ...errors } },
     },
-    async (request) => ({ res: 'OK' as const, stato: await service.setStato(db, request.params.id, request.body) }),
+    async (request) => ({
+      res: 'OK' as const,
+      stato: await service.setStato(db, authOf(request), request.params.id, request.body),
+    }),
   );
 
   r.delete(
     '/api/capoarea/:id',
     { preValidation: guard, schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } } },
     async (request) => {
-      await service.deleteCapoarea(db, files, request.params.id, request.log);
+      await service.deleteCapoarea(db, files, authOf(request), request.params.id, request.log);
       return { res: 'OK' as const };
     },
   );

@@ -16,6 +16,8 @@ import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import type { Viewer } from '../reach/viewer.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as provs from '../provs/provs.repository.ts';
 import * as repo from './capoarea.repository.ts';
 
@@ -98,17 +100,19 @@ const valuesOf = (r: CapoareaOwnBody): repo.CapoareaValues => ({
  * POST /api/capoarea: the area manager and their login account, named after the e-mail address, in stato
  * 'requested' until the admin sends the activation (/auth/admin/resetpassword) and the link sets a password.
  */
-export async function createCapoarea(db: Db, record: CapoareaSaveBody): Promise<string> {
+export async function createCapoarea(db: Db, viewer: Viewer, record: CapoareaSaveBody): Promise<string> {
   const uuid = newId();
   await accounts.createPersonWithAccount(db, record.email, 'capoarea', capoareaForm, async (tx, userUuid) => {
     await repo.insertCapoarea(tx, { uuid, user_uuid: userUuid, values: valuesOf(record), now: nowIso() });
     await provs.setProvs(tx, 'capoarea', uuid, record.provs);
+    const changes = fieldsOf({ ...valuesOf(record), provs: record.provs.join(',') });
+    await recordAudit(tx, { actor: viewer.userUuid, action: 'creazione', entity: 'capoarea', entityId: uuid, changes });
   });
   return uuid;
 }
 
 /** POST /api/capoarea/{id}: the admin's save, provinces of competence included. */
-export async function saveCapoarea(db: Db, uuid: string, record: CapoareaSaveBody): Promise<void> {
+export async function saveCapoarea(db: Db, viewer: Viewer, uuid: string, record: CapoareaSaveBody): Promise<void> {
   const stored = await repo.findCapoarea(db, uuid);
   if (!stored) throw notFound();
   await accounts.savePersonAndAddress(
@@ -117,14 +121,23 @@ export async function saveCapoarea(db: Db, uuid: string, record: CapoareaSaveBod
     { userUuid: stored.user_uuid, email: record.email },
     async (tx) => {
       await repo.updateCapoarea(tx, uuid, valuesOf(record), nowIso());
+      const before = { ...stored, provs: (await provs.provsOf(tx, 'capoarea', uuid)).join(',') };
       await provs.setProvs(tx, 'capoarea', uuid, record.provs);
+      const changes = changesOf(before, { ...valuesOf(record), provs: record.provs.join(',') });
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'modifica',
+        entity: 'capoarea',
+        entityId: uuid,
+        changes,
+      });
     },
   );
 }
 
 /** POST /api/capoarea/{id}/stato: disable or re-enable the area manager's account. */
-export async function setStato(db: Db, uuid: string, body: AccountStatoBody) {
-  return accounts.setPersonAccountStato(db, await repo.findCapoarea(db, uuid), body.stato);
+export async function setStato(db: Db, viewer: Viewer, uuid: string, body: AccountStatoBody) {
+  return accounts.setPersonAccountStato(db, viewer.userUuid, await repo.findCapoarea(db, uuid), body.stato);
 }
 
 /**
@@ -134,6 +147,7 @@ export async function setStato(db: Db, uuid: string, body: AccountStatoBody) {
 export async function deleteCapoarea(
   db: Db,
   files: FileStore,
+  viewer: Viewer,
   uuid: string,
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
@@ -141,7 +155,12 @@ export async function deleteCapoarea(
     db,
     files,
     { role: 'capoarea', uuid },
-    (tx) => repo.deleteCapoarea(tx, uuid),
+    async (tx) => {
+      const row = await repo.deleteCapoarea(tx, uuid);
+      if (row)
+        await recordAudit(tx, { actor: viewer.userUuid, action: 'eliminazione', entity: 'capoarea', entityId: uuid });
+      return row;
+    },
     log,
   );
 }

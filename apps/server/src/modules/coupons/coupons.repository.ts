@@ -126,11 +126,12 @@ export async function insertCoupons(db: DbOrTx, rows: CouponsTable[]): Promise<v
  * The redemption, in one statement: the code must be this installer's, not redeemed, not expired, of an active
  * type, and the installer's profile in order. Two resellers racing for one code: the second UPDATE finds dtesecuzione
  * set (PostgreSQL re-checks the row after the first commits; SQLite runs one writer at a time) and changes nothing.
+ * Answers the redeemed coupon's uuid, or nothing.
  */
 export async function redeem(
   db: DbOrTx,
   r: { posatore: string; code: string; rivenditore: string; today: string },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const res = await db
     .updateTable('coupons')
     .set({ dtesecuzione: r.today, rivenditore: r.rivenditore })
@@ -157,8 +158,9 @@ export async function redeem(
           .where('posatori.stato', '=', 'OK'),
       ),
     )
+    .returning('uuid')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return res?.uuid;
 }
 
 /**

@@ -24,6 +24,7 @@ import { posatoreFor } from '../reach/posatori-reach.ts';
 import { refreshCouponCounts } from './coupon-totals.repository.ts';
 import { couponStateOf } from './coupon-status.ts';
 import { newCouponCode } from './coupon-codes.ts';
+import { changesOf, fieldsOf, recordAudit, type AuditEntry } from '../audit/audit.service.ts';
 import * as repo from './coupons.repository.ts';
 import type { CouponsTable } from './coupons.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -109,8 +110,13 @@ export async function setCoupon(db: Db, viewer: Viewer, uuid: string, body: SetC
       // The installer's row before the types' (as every coupon change takes them), so two changes cannot deadlock.
       await refreshCouponCounts(tx, coupon.posatore);
       await refreshTypeCounts(tx, [coupon.tipo, type.uuid]);
+      const changes = changesOf(coupon, { tipo: type.uuid, valore: type.valore });
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'coupon', entityId: uuid, changes });
     } else if (!(await repo.updateUnredeemed(tx, uuid, { scadenza: body.pscadenza }))) {
       throw new HttpError(409, COUPON_LOCKED);
+    } else {
+      const changes = changesOf(coupon, { scadenza: body.pscadenza });
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'coupon', entityId: uuid, changes });
     }
   });
 }
@@ -122,6 +128,17 @@ export async function deleteCoupon(db: Db, viewer: Viewer, uuid: string): Promis
     if (!(await repo.deleteUnredeemed(tx, uuid))) throw new HttpError(409, COUPON_LOCKED);
     await refreshCouponCounts(tx, coupon.posatore);
     await refreshTypeCounts(tx, [coupon.tipo]);
+    const changes = fieldsOf(
+      { code: coupon.code, posatore: coupon.posatore, tipo: coupon.tipo, valore: coupon.valore },
+      true,
+    );
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'eliminazione',
+      entity: 'coupon',
+      entityId: uuid,
+      changes,
+    });
   });
 }
 
@@ -140,13 +157,36 @@ export async function assignCoupons(db: Db, viewer: Viewer, body: AssignCouponsB
       : (await Promise.all(uuidsOfList(db, { all: true }, body.filtro).map((q) => q.execute())))
           .flat()
           .map((r) => r.uuid);
-  const coupon = await assignToInstallers(db, body.tipo, targets);
+  // One entry for the assignment: on the installer's history when it is one, else on the type's with the filter.
+  const entry: AuditEntry =
+    'posatore' in body
+      ? { actor: viewer.userUuid, action: 'coupon-assegnato', entity: 'posatore', entityId: body.posatore }
+      : { actor: viewer.userUuid, action: 'coupon-assegnato', entity: 'coupon', entityId: body.tipo };
+  const coupon = await assignToInstallers(db, body.tipo, targets, (tx, n) =>
+    recordAudit(tx, {
+      ...entry,
+      changes: [
+        { field: 'tipo', before: null, after: body.tipo },
+        { field: 'coupon', before: null, after: String(n) },
+        ...('filtro' in body ? [{ field: 'filtro', before: null, after: JSON.stringify(body.filtro) }] : []),
+      ],
+    }),
+  );
   return { res: 'OK', posatori: targets.length, coupon };
 }
 
-async function assignToInstallers(db: Db, tipo: string, posatori: readonly string[]): Promise<number> {
+async function assignToInstallers(
+  db: Db,
+  tipo: string,
+  posatori: readonly string[],
+  audit: (tx: DbOrTx, n: number) => Promise<void>,
+): Promise<number> {
   return retryOnCodeCollision(() =>
-    db.transaction().execute(async (tx) => giveCoupons(tx, await activeType(tx, tipo), posatori)),
+    db.transaction().execute(async (tx) => {
+      const n = await giveCoupons(tx, await activeType(tx, tipo), posatori);
+      await audit(tx, n);
+      return n;
+    }),
   );
 }
 
@@ -219,9 +259,24 @@ export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typ
     return { res: 'KO', code, reason: TOO_MANY_CODES };
   }
   const redeemed = await db.transaction().execute(async (tx) => {
-    const done = await repo.redeem(tx, { posatore, code, rivenditore, today: todayInRome() });
-    if (done) await refreshCouponCounts(tx, posatore);
-    return done;
+    const today = todayInRome();
+    const done = await repo.redeem(tx, { posatore, code, rivenditore, today });
+    if (done !== undefined) {
+      await refreshCouponCounts(tx, posatore);
+      const changes = [
+        { field: 'code', before: null, after: code },
+        { field: 'posatore', before: null, after: posatore },
+        { field: 'dtesecuzione', before: null, after: today },
+      ];
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'coupon-usato',
+        entity: 'coupon',
+        entityId: done,
+        changes,
+      });
+    }
+    return done !== undefined;
   });
   if (!redeemed) {
     await recordFailure(db, key, now);

@@ -81,7 +81,9 @@ export async function registerDocumentsRoutes(
       { preValidation: manage, schema: { tags, response: { 200: createdReply, ...errors } } },
       async (request) => ({
         res: 'OK' as const,
-        uuid: await service.uploadDocument(db, files, () => readUpload(request, { tooBig: service.DOCUMENT_TOO_BIG })),
+        uuid: await service.uploadDocument(db, files, authOf(request), () =>
+          readUpload(request, { tooBig: service.DOCUMENT_TOO_BIG }),
+        ),
       }),
     );
     r.get(

@@ -19,6 +19,7 @@ import { newId } from '../../lib/tokens.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { documentFor, documentsScopeOf } from '../reach/documents-reach.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './documents.repository.ts';
 import type { DocumentsTable } from './documents.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -131,7 +132,12 @@ export async function readFile(db: DbOrTx, files: FileStore, viewer: Viewer, uui
  * POST /api/docs/caricadoc: a new document from an upload, titled after its file and seen by nobody but the admins
  * until its groups are chosen (the edit form opens next). The file goes to the store under a server-made name.
  */
-export async function uploadDocument(db: Db, files: FileStore, read: () => Promise<Upload>): Promise<string> {
+export async function uploadDocument(
+  db: Db,
+  files: FileStore,
+  viewer: Viewer,
+  read: () => Promise<Upload>,
+): Promise<string> {
   const upload = await read();
   const type = documentType(upload.filename, upload.bytes);
   if (!type) throw new HttpError(400, DOCUMENT_TYPE_REFUSED, { file: DOCUMENT_TYPE_REFUSED });
@@ -141,16 +147,20 @@ export async function uploadDocument(db: Db, files: FileStore, read: () => Promi
   const title = upload.filename.replace(/\.[^.]+$/, '').slice(0, 200) || 'Documento';
   await files.put(fileKey, upload.bytes);
   try {
-    await repo.insertDocument(db, {
-      uuid,
-      title,
-      filename: upload.filename.slice(0, 200),
-      ext: type.ext,
-      kind: type.kind,
-      size: upload.bytes.length,
-      file_key: fileKey,
-      created_at: now,
-      updated_at: now,
+    await db.transaction().execute(async (tx) => {
+      await repo.insertDocument(tx, {
+        uuid,
+        title,
+        filename: upload.filename.slice(0, 200),
+        ext: type.ext,
+        kind: type.kind,
+        size: upload.bytes.length,
+        file_key: fileKey,
+        created_at: now,
+        updated_at: now,
+      });
+      const changes = [{ field: 'filename', before: null, after: upload.filename.slice(0, 200) }];
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'upload', entity: 'documento', entityId: uuid, changes });
     });
   } catch (err) {
     await files.deletePrefix(`documents/${uuid}`);
@@ -164,13 +174,25 @@ export async function saveDocument(db: Db, viewer: Viewer, uuid: string, body: D
   await db.transaction().execute(async (tx) => {
     const { row: doc } = await documentFor(tx, viewer, uuid, 'manage');
     await repo.updateDocument(tx, doc, body.title.trim(), tickedGroups(body.dests), nowIso());
+    const changes = changesOf(doc, { title: body.title.trim() });
+    await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'documento', entityId: uuid, changes });
   });
 }
 
 /** DELETE /api/docs/doc/{id}: the record, then its file. */
 export async function deleteDocument(db: Db, files: FileStore, viewer: Viewer, uuid: string): Promise<void> {
-  await documentFor(db, viewer, uuid, 'manage');
-  await db.transaction().execute((tx) => repo.deleteDocument(tx, uuid));
+  const { row: doc } = await documentFor(db, viewer, uuid, 'manage');
+  await db.transaction().execute(async (tx) => {
+    await repo.deleteDocument(tx, uuid);
+    const changes = fieldsOf({ title: doc.title, filename: doc.filename }, true);
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'eliminazione',
+      entity: 'documento',
+      entityId: uuid,
+      changes,
+    });
+  });
   await files.deletePrefix(`documents/${uuid}`);
 }
 

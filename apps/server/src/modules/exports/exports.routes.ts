@@ -11,14 +11,16 @@ import * as service from './exports.service.ts';
 const filters = posatoriQuery.omit({ page: true, size: true, order: true });
 const withType = filters.extend({ tipocoupon: z.union([z.literal(''), z.uuid()]).optional() });
 
-/** One sheet named after the report, streamed as the reply. */
-function sendWorkbook<R>(
+/** One sheet named after the report, streamed as the reply; the audit trail records who took which, how filtered. */
+async function sendWorkbook<R>(
+  db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   report: string,
   columns: readonly ExportColumn<R>[],
   pages: AsyncIterable<readonly R[]>,
 ) {
+  await service.recordExport(db, authOf(request), report, { ...(request.params ?? {}), ...(request.query ?? {}) });
   return sendSheets(request, reply, report, [sheetOf(report, columns, pages)]);
 }
 
@@ -40,7 +42,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
     r.get(
       path,
       { preValidation: requireCapability('registries.manage'), schema: { tags, querystring: filters } },
-      (request, reply) => sendWorkbook(request, reply, report, columns, pages(db, request.query)),
+      (request, reply) => sendWorkbook(db, request, reply, report, columns, pages(db, request.query)),
     );
 
   adminSheet('/api/export', 'posatori', service.registryColumns, service.adminRegistry);
@@ -52,6 +54,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
     },
     (request, reply) =>
       sendWorkbook(
+        db,
         request,
         reply,
         'partner',
@@ -66,6 +69,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
     { preValidation: requireCapability('posatori.reseller'), schema: { tags, querystring: filters } },
     async (request, reply) =>
       sendWorkbook(
+        db,
         request,
         reply,
         'posatori',
@@ -79,6 +83,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const { tipocoupon = '', ...rest } = request.query;
       return sendWorkbook(
+        db,
         request,
         reply,
         'coupon-rivenditori',
@@ -95,6 +100,7 @@ export function registerExportsRoutes(app: FastifyInstance, db: Db): void {
     },
     async (request, reply) =>
       sendWorkbook(
+        db,
         request,
         reply,
         'coupon-rivenditore',

@@ -22,6 +22,7 @@ import { partnersScopeOf } from '../reach/partners-reach.ts';
 import type { PartnersQuery } from '@portal/shared/schemas/partners';
 import { rivenditoreInReach } from '../rivenditori/rivenditori.repository.ts';
 import type { Viewer } from '../reach/viewer.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 type Installer = Awaited<ReturnType<typeof exportPage>>[number];
 /** An export row: the installer and their coupon figures. */
@@ -232,3 +233,14 @@ export const partnerColumns: ExportColumn<Partner>[] = [
   { header: 'CAPO AREA', width: 20, type: 'text', value: (p) => person(p.ca_name, p.ca_lastname) },
   { header: 'RIVENDITORE', width: 26, type: 'text', value: (p) => p.riv_ragsoc ?? '' },
 ];
+
+/** An export taken: which report, with which filters (the ones given, as the request had them). */
+export async function recordExport(db: DbOrTx, viewer: Viewer, report: string, filters: object): Promise<void> {
+  const given = Object.entries(filters).filter(([, v]) => v !== undefined && v !== '');
+  const changes = given.map(([field, v]) => ({
+    field,
+    before: null,
+    after: typeof v === 'string' ? v : JSON.stringify(v),
+  }));
+  await recordAudit(db, { actor: viewer.userUuid, action: 'export', entity: 'export', entityId: report, changes });
+}

@@ -167,7 +167,7 @@ export async function ownerFile(
   owner: Owner,
   slot: Slot,
   file: string,
-): Promise<{ bytes: Buffer; contentType: string }> {
+): Promise<{ file: FileStream; contentType: string }> {
   const contentType = contentTypeOf(file);
   const stored = contentType ? await files.read(keyOf(owner, slot, file)) : undefined;
   if (!stored || !contentType) throw notFound();

@@ -21,6 +21,7 @@ import type { Viewer } from '../reach/viewer.ts';
 import { storeRows } from './import-batches.ts';
 import { importMsg } from './import-rows.ts';
 import { storeOneRow, type PerRowQueue, type StoredRow } from './per-row-queue.ts';
+import { fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './imports.repository.ts';
 import { comboHas } from '../combos/combos.repository.ts';
 
@@ -73,11 +74,15 @@ export async function startImport(db: Db, viewer: Viewer, body: ImportStartBody 
   const uuid = newId();
   const now = nowIso();
   const counts = { elaborate: 0, nuovi: 0, aggiornati: 0, invariati: 0, errori: 0, coupon: 0 };
-  await repo.insertImport(db, {
-    ...{ uuid, tipo: body.tipo, file: body.file, user_uuid: viewer.userUuid, started_at: now, updated_at: now },
-    righe: body.righe,
-    ...counts,
-    ...extras,
+  await db.transaction().execute(async (tx) => {
+    await repo.insertImport(tx, {
+      ...{ uuid, tipo: body.tipo, file: body.file, user_uuid: viewer.userUuid, started_at: now, updated_at: now },
+      righe: body.righe,
+      ...counts,
+      ...extras,
+    });
+    const changes = fieldsOf({ tipo: body.tipo, file: body.file, righe: body.righe, ...extras });
+    await recordAudit(tx, { actor: viewer.userUuid, action: 'import', entity: 'import', entityId: uuid, changes });
   });
   return uuid;
 }

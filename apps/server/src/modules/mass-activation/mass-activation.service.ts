@@ -11,6 +11,7 @@ import { retryOnLoginCollision } from '../auth/accounts.service.ts';
 import * as resetTokens from '../auth/reset-tokens.repository.ts';
 import * as users from '../auth/users.repository.ts';
 import { ACTIVATION_MINUTES } from '../auth/password-resets.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './mass-activation.repository.ts';
 import type { MassActivationsTable } from './mass-activation.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -246,7 +247,15 @@ export async function startMassActivation(deps: MassActivationDeps, viewer: View
     lease_until: leaseEnd(deps),
     cursor: '',
   };
-  await repo.insertRun(deps.db, run);
+  await deps.db.transaction().execute(async (tx) => {
+    await repo.insertRun(tx, run);
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'attivazione-massiva',
+      entity: 'utente',
+      entityId: run.uuid,
+    });
+  });
   deps.background.run('sendmassive', () => prepare(deps, run.uuid, owner));
   return { ...shownRun(run), inviati: 0, in_attesa: 0, falliti: 0 };
 }

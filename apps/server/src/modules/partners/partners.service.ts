@@ -27,6 +27,7 @@ import {
   type PartnersScopePart,
 } from '../reach/partners-reach.ts';
 import { has, type Viewer } from '../reach/viewer.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './partners.repository.ts';
 import { comboHas } from '../combos/combos.repository.ts';
 import { capoareaExists } from '../capoarea/capoarea.repository.ts';
@@ -206,7 +207,11 @@ export async function createPartner(db: Db, viewer: Viewer, body: PartnerSaveBod
   if (!admin && !area) throw forbidden();
   const values = await checkedValues(db, body, undefined, area);
   const uuid = newId();
-  await repo.insertPartner(db, uuid, values, nowIso());
+  await db.transaction().execute(async (tx) => {
+    await repo.insertPartner(tx, uuid, values, nowIso());
+    const changes = fieldsOf(values);
+    await recordAudit(tx, { actor: viewer.userUuid, action: 'creazione', entity: 'partner', entityId: uuid, changes });
+  });
   return uuid;
 }
 
@@ -223,7 +228,14 @@ export async function savePartner(db: Db, viewer: Viewer, uuid: string, body: Pa
       ? { ...body, capoarea: row.capoarea ?? '', rivenditore: row.rivenditore ?? '' }
       : body;
   const values = await checkedValues(db, record, row, found.access === 'capoarea' ? found.capoarea : undefined);
-  if (!(await repo.updatePartner(db, found.scope, uuid, values, nowIso()))) throw notFound();
+  const saved = await db.transaction().execute(async (tx) => {
+    const done = await repo.updatePartner(tx, found.scope, uuid, values, nowIso());
+    const changes = changesOf(row, values);
+    if (done)
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'partner', entityId: uuid, changes });
+    return done;
+  });
+  if (!saved) throw notFound();
 }
 
 /** DELETE /api/partner/{id} (admin, area manager in scope): the partner, its payments, then its files. */
@@ -235,7 +247,12 @@ export async function deletePartner(
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
   const scope = await partnersScopeOf(db, viewer, has(viewer, 'admin') ? 'any' : 'capoarea');
-  const deleted = await db.transaction().execute((tx) => repo.deletePartner(tx, scope, uuid));
+  const deleted = await db.transaction().execute(async (tx) => {
+    const done = await repo.deletePartner(tx, scope, uuid);
+    if (done)
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'eliminazione', entity: 'partner', entityId: uuid });
+    return done;
+  });
   if (!deleted) throw notFound();
   // After the commit: a file left behind is only disk space, a row pointing to a missing file would be worse.
   await files.deletePrefix(ownerPrefix('partners', uuid)).catch((err: unknown) => {

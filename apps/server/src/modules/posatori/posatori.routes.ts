@@ -72,7 +72,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     },
     async (request) => ({
       res: 'OK' as const,
-      stato: await service.setSospeso(db, request.params.id, request.body.sospeso),
+      stato: await service.setSospeso(db, authOf(request), request.params.id, request.body.sospeso),
     }),
   );
 
@@ -84,7 +84,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     },
     async (request) => ({
       res: 'OK' as const,
-      stato: await service.setAccesso(db, request.params.id, request.body.stato),
+      stato: await service.setAccesso(db, authOf(request), request.params.id, request.body.stato),
     }),
   );
 

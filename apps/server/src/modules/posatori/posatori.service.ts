@@ -19,6 +19,7 @@ import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelo
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { redeemedAt } from '../coupons/coupon-totals.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
 import { rivenditoreInReach } from '../rivenditori/rivenditori.repository.ts';
@@ -233,7 +234,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
   const saved = await db
     .transaction()
     .execute(async (tx) => {
-      const done = await repo.updatePosatore(tx, found.scope, uuid, {
+      const values = {
         ...record,
         certificato: record.certificato ? 1 : 0,
         diisocianati: record.diisocianati ? 1 : 0,
@@ -243,7 +244,18 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
         rivenditore: record.rivenditore || null,
         stato: statoAfterSave(stored.stato, record),
         updated_at: nowIso(),
-      });
+      };
+      const done = await repo.updatePosatore(tx, found.scope, uuid, values);
+      if (done) {
+        const changes = changesOf(stored, values);
+        await recordAudit(tx, {
+          actor: viewer.userUuid,
+          action: 'modifica',
+          entity: 'posatore',
+          entityId: uuid,
+          changes,
+        });
+      }
       // Reset and activation links go to the account's address: it follows the profile's.
       if (done && record.email !== current.email) await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
       return done;
@@ -264,17 +276,21 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
  * but sees what an installer whose profile is not OK sees (Home and profile). Reinstating gives back OK or
  * INCOMPLETO by the installer rules, as a save would.
  */
-export async function setSospeso(db: Db, uuid: string, sospeso: boolean): Promise<PosatoreStato> {
+export async function setSospeso(db: Db, viewer: Viewer, uuid: string, sospeso: boolean): Promise<PosatoreStato> {
   const stored = await repo.findPosatore(db, { all: true }, uuid);
   if (!stored) throw notFound();
   const stato = sospeso ? 'SOSPESO' : statoByRules(saveBodyOf(stored));
-  await repo.setStato(db, uuid, stato, nowIso());
+  await db.transaction().execute(async (tx) => {
+    await repo.setStato(tx, uuid, stato, nowIso());
+    const changes = changesOf(stored, { stato });
+    await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'posatore', entityId: uuid, changes });
+  });
   return stato;
 }
 
 /** POST /api/posatori/{id}/accesso (admin): disables or re-enables the installer's login, like an area manager's. */
-export async function setAccesso(db: Db, uuid: string, stato: 'active' | 'disabled') {
-  return accounts.setPersonAccountStato(db, await repo.findPosatore(db, { all: true }, uuid), stato);
+export async function setAccesso(db: Db, viewer: Viewer, uuid: string, stato: 'active' | 'disabled') {
+  return accounts.setPersonAccountStato(db, viewer.userUuid, await repo.findPosatore(db, { all: true }, uuid), stato);
 }
 
 /** DELETE /api/posatore/{id}: admin, or an area manager in scope; the installer's files go too. */
@@ -286,7 +302,12 @@ export async function deletePosatore(
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
   const scope = await posatoriScopeOf(db, viewer, has(viewer, 'admin') ? 'any' : 'capoarea');
-  const deleted = await db.transaction().execute((tx) => repo.deletePosatore(tx, scope, uuid));
+  const deleted = await db.transaction().execute(async (tx) => {
+    const done = await repo.deletePosatore(tx, scope, uuid);
+    if (done)
+      await recordAudit(tx, { actor: viewer.userUuid, action: 'eliminazione', entity: 'posatore', entityId: uuid });
+    return done;
+  });
   if (!deleted) throw notFound();
   // After the commit: a file left behind is only disk space, a row pointing to a missing file would be worse.
   await files.deletePrefix(ownerPrefix('posatori', uuid)).catch((err: unknown) => {

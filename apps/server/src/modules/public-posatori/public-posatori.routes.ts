@@ -143,7 +143,8 @@ export async function registerPublicPosatoriRoutes(
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', UPLOADED_IMAGE_CSP)
           .header('cache-control', PUBLIC_CACHE)
-          .send(found.bytes);
+          .header('content-length', String(found.file.length))
+          .send(found.file.body);
       },
     );
   });

@@ -52,7 +52,7 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
       schema: { tags, body: rivenditoreForm, response: { 200: createdReply, ...errors } },
     },
     async (request) => {
-      return { res: 'OK' as const, uuid: await service.createRivenditore(db, request.body) };
+      return { res: 'OK' as const, uuid: await service.createRivenditore(db, authOf(request), request.body) };
     },
   );
 
@@ -63,7 +63,7 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
       schema: { tags, params: uuidParam, body: rivenditoreForm, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      await service.saveRivenditore(db, request.params.id, request.body);
+      await service.saveRivenditore(db, authOf(request), request.params.id, request.body);
       return { res: 'OK' as const };
     },
   );
@@ -74,14 +74,17 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
       preValidation: manage,
       schema: { tags, params: uuidParam, body: accountStatoBody, response: { 200: accountStatoReply, ...errors } },
     },
-    async (request) => ({ res: 'OK' as const, stato: await service.setStato(db, request.params.id, request.body) }),
+    async (request) => ({
+      res: 'OK' as const,
+      stato: await service.setStato(db, authOf(request), request.params.id, request.body),
+    }),
   );
 
   r.delete(
     '/api/rivenditore/:id',
     { preValidation: manage, schema: { tags, params: uuidParam, response: { 200: okReply, ...errors } } },
     async (request) => {
-      await service.deleteRivenditore(db, files, request.params.id, request.log);
+      await service.deleteRivenditore(db, files, authOf(request), request.params.id, request.log);
       return { res: 'OK' as const };
     },
   );

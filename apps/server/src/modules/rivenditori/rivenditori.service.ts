@@ -18,6 +18,7 @@ import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as provs from '../provs/provs.repository.ts';
 import { rivenditoriScopeOf, type RivenditoriScopePart } from '../reach/rivenditori-reach.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -106,18 +107,31 @@ async function checkCapoarea(db: DbOrTx, record: RivenditoreSaveBody, current?: 
 }
 
 /** POST /api/riventitore (admin): the reseller and their account, named after the e-mail, stato 'requested'. */
-export async function createRivenditore(db: Db, record: RivenditoreSaveBody): Promise<string> {
+export async function createRivenditore(db: Db, viewer: Viewer, record: RivenditoreSaveBody): Promise<string> {
   await checkCapoarea(db, record);
   const uuid = newId();
   await accounts.createPersonWithAccount(db, record.email, 'rivenditori', rivenditoreForm, async (tx, userUuid) => {
     await repo.insertRivenditore(tx, { uuid, user_uuid: userUuid, values: valuesOf(record), now: nowIso() });
     await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
+    const changes = fieldsOf({ ...valuesOf(record), provs: record.provs.join(',') });
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'creazione',
+      entity: 'rivenditore',
+      entityId: uuid,
+      changes,
+    });
   });
   return uuid;
 }
 
 /** POST /api/rivenditore/{id} (admin). */
-export async function saveRivenditore(db: Db, uuid: string, record: RivenditoreSaveBody): Promise<void> {
+export async function saveRivenditore(
+  db: Db,
+  viewer: Viewer,
+  uuid: string,
+  record: RivenditoreSaveBody,
+): Promise<void> {
   const stored = await repo.findRivenditore(db, { all: true }, uuid);
   if (!stored) throw notFound();
   await checkCapoarea(db, record, stored.capoarea);
@@ -127,20 +141,35 @@ export async function saveRivenditore(db: Db, uuid: string, record: RivenditoreS
     { userUuid: stored.user_uuid, email: record.email },
     async (tx) => {
       await repo.updateRivenditore(tx, { all: true }, uuid, valuesOf(record), nowIso());
+      const before = { ...stored, provs: (await provs.provsOf(tx, 'rivenditori', uuid)).join(',') };
       await provs.setProvs(tx, 'rivenditori', uuid, record.provs);
+      const changes = changesOf(before, { ...valuesOf(record), provs: record.provs.join(',') });
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'modifica',
+        entity: 'rivenditore',
+        entityId: uuid,
+        changes,
+      });
     },
   );
 }
 
 /** POST /api/rivenditore/{id}/stato (admin). */
-export async function setStato(db: Db, uuid: string, body: AccountStatoBody) {
-  return accounts.setPersonAccountStato(db, await repo.findRivenditore(db, { all: true }, uuid), body.stato);
+export async function setStato(db: Db, viewer: Viewer, uuid: string, body: AccountStatoBody) {
+  return accounts.setPersonAccountStato(
+    db,
+    viewer.userUuid,
+    await repo.findRivenditore(db, { all: true }, uuid),
+    body.stato,
+  );
 }
 
 /** DELETE /api/rivenditore/{id} (admin): the row, its provinces, its account and its files. */
 export async function deleteRivenditore(
   db: Db,
   files: FileStore,
+  viewer: Viewer,
   uuid: string,
   log: { warn(obj: object, text: string): void },
 ): Promise<void> {
@@ -148,7 +177,17 @@ export async function deleteRivenditore(
     db,
     files,
     { role: 'rivenditori', uuid },
-    (tx) => repo.deleteRivenditore(tx, { all: true }, uuid),
+    async (tx) => {
+      const row = await repo.deleteRivenditore(tx, { all: true }, uuid);
+      if (row)
+        await recordAudit(tx, {
+          actor: viewer.userUuid,
+          action: 'eliminazione',
+          entity: 'rivenditore',
+          entityId: uuid,
+        });
+      return row;
+    },
     log,
   );
 }

@@ -165,6 +165,11 @@ describe('changing coupons', () => {
     expect((await as.admin.post(`/api/setcoupon/${c?.uuid}`, { pscadenza: renewed })).statusCode).toBe(200);
     const after = (await couponsOf(p)).data.find((x) => x.uuid === c?.uuid);
     expect(after).toMatchObject({ valore: base?.valore, scadenza: renewed });
+    const trail = (await as.admin.get(`/api/audit?entity=coupon&id=${c?.uuid}`)).json() as {
+      data: { action: string; changes: { field: string; after: string | null }[] }[];
+    };
+    expect(trail.data.map((r) => r.action)).toEqual(['modifica', 'modifica']);
+    expect(trail.data[0]?.changes).toEqual([{ field: 'scadenza', before: c?.scadenza, after: renewed }]);
   });
 
   it('refuses bad changes with a reason', async () => {
@@ -210,6 +215,13 @@ describe('redeeming at the reseller’s counter', () => {
     const after = (await couponsOf(p)).data.find((x) => x.uuid === c?.uuid);
     expect(after).toMatchObject({ stato: 'used', dtesecuzione: todayInRome() });
     expect((await redeem(p, c?.code ?? '')).json()).toEqual({ res: 'KO', code: c?.code, reason: 'Coupon non valido' });
+    // The audit trail says who redeemed it, once: the refused second try wrote nothing.
+    const trail = (await as.admin.get(`/api/audit?entity=coupon&id=${c?.uuid}`)).json() as {
+      data: { action: string; actorName: string; changes: { field: string; after: string | null }[] }[];
+    };
+    expect(trail.data).toHaveLength(1);
+    expect(trail.data[0]).toMatchObject({ action: 'coupon-usato', actorName: 'rivenditore' });
+    expect(trail.data[0]?.changes).toContainEqual({ field: 'posatore', before: null, after: p });
   });
 
   it('says only "Coupon non valido" for another installer’s, an expired, a disabled-type or a suspended one', async () => {

@@ -2,6 +2,7 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import EngineeringIcon from '@mui/icons-material/EngineeringOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
@@ -33,4 +34,5 @@ export const adminMenu: readonly MenuEntry[] = [
     icon: ConfirmationNumberIcon,
     alsoSelects: ['/admin/newtcoupon', '/admin/edittcoupon'],
   },
+  { label: 'Attività', path: '/admin/attivita', icon: HistoryIcon },
 ];

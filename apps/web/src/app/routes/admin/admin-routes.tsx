@@ -92,6 +92,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./admin-sessions-page.tsx')).AdminSessionsPage }),
   },
   {
+    path: 'attivita',
+    lazy: async () => ({ Component: (await import('./admin-attivita-page.tsx')).AdminAttivitaPage }),
+  },
+  {
     path: 'report',
     lazy: async () => ({ Component: (await import('./admin-report-page.tsx')).AdminReportPage }),
   },
