@@ -19,6 +19,15 @@ import { AuditTable } from './audit-table.tsx';
 const filterKeys = ['action', 'entity', 'actor', 'from', 'to'] as const;
 const actionOptions = auditActions.map((value) => ({ value, label: auditActionLabels[value] }));
 const entityOptions = auditEntities.map((value) => ({ value, label: auditEntityLabels[value] }));
+// The two choice filters and the two day filters differ only in key and labels.
+const comboFilters = [
+  { key: 'action', label: 'Azione', emptyLabel: 'Tutte', options: actionOptions },
+  { key: 'entity', label: 'Oggetto', emptyLabel: 'Tutti', options: entityOptions },
+] as const;
+const dateFilters = [
+  { key: 'from', label: 'Dal' },
+  { key: 'to', label: 'Al' },
+] as const;
 
 /**
  * /admin/attivita: the audit trail of the whole portal, newest first, filtered by action, kind of record, person
@@ -34,38 +43,28 @@ export function ActivityScreen() {
     <>
       <ListHeading title="Attività" actions={[]} />
       <FilterBar title="Filtra attività" activeCount={active} onClear={() => list.clearFilters(filterKeys)}>
-        <ComboSelect
-          id="filter-action"
-          label="Azione"
-          size="small"
-          emptyLabel="Tutte"
-          options={actionOptions}
-          value={list.values.action}
-          onChange={(action) => list.setFilters({ action })}
-        />
-        <ComboSelect
-          id="filter-entity"
-          label="Oggetto"
-          size="small"
-          emptyLabel="Tutti"
-          options={entityOptions}
-          value={list.values.entity}
-          onChange={(entity) => list.setFilters({ entity })}
-        />
-        <DateField
-          id="filter-from"
-          label="Dal"
-          size="small"
-          value={list.values.from}
-          onCommit={(from) => list.setFilters({ from })}
-        />
-        <DateField
-          id="filter-to"
-          label="Al"
-          size="small"
-          value={list.values.to}
-          onCommit={(to) => list.setFilters({ to })}
-        />
+        {comboFilters.map(({ key, label, emptyLabel, options }) => (
+          <ComboSelect
+            key={key}
+            id={`filter-${key}`}
+            label={label}
+            size="small"
+            emptyLabel={emptyLabel}
+            options={options}
+            value={list.values[key]}
+            onChange={(value) => list.setFilters({ [key]: value })}
+          />
+        ))}
+        {dateFilters.map(({ key, label }) => (
+          <DateField
+            key={key}
+            id={`filter-${key}`}
+            label={label}
+            size="small"
+            value={list.values[key]}
+            onCommit={(value) => list.setFilters({ [key]: value })}
+          />
+        ))}
       </FilterBar>
       <ListCount count={data?.reccount} noun={['attività', 'attività']} failed={audit.isError}>
         {list.values.actor && (
