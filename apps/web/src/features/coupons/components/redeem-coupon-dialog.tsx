@@ -11,6 +11,7 @@ import { couponCodeProblem, normalizeCouponCode } from '@portal/shared/validatio
 import { TextInput } from '../../../components/text-input.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { useRedeemCoupon } from '../api/coupons.ts';
+import { submitHandler } from '../../../lib/submit-handler.ts';
 
 type Outcome = { ok: boolean; text: string; detail?: string | undefined };
 
@@ -52,15 +53,7 @@ export function RedeemCouponDialog({ posatore, onClose }: { posatore: string; on
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="copoun-title">
       <DialogTitle id="copoun-title">Copoun</DialogTitle>
       <DialogContent>
-        <Box
-          component="form"
-          id="copoun-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <Box component="form" id="copoun-form" noValidate onSubmit={submitHandler(submit)}>
           <TextInput
             id="coupon-code"
             label="Codice coupon"

@@ -31,6 +31,7 @@ import { useSaveDocument } from '../api/change-documents.ts';
 import { useDocument, useDocumentGroups } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { submitHandler } from '../../../lib/submit-handler.ts';
 
 /** /admin/moddoc/{id}: title, a checkbox per recipient group, Salva, and the file's preview. */
 export function DocumentEdit({ id }: { id: string }) {
@@ -82,10 +83,7 @@ function DocumentForm({ doc }: { doc: DocumentRow }) {
           component="form"
           variant="outlined"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
+          onSubmit={submitHandler(submit)}
           sx={{ p: { xs: 2, md: 3 } }}
         >
           <Stack spacing={2.5}>

@@ -26,6 +26,7 @@ import { useDests } from '../api/get-dests.ts';
 import { useMessage } from '../api/get-message.ts';
 import { useSaveMessage } from '../api/save-message.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { submitHandler } from '../../../lib/submit-handler.ts';
 
 /** What a list's 'Invia comunicazione' hands the composer: its current filter as a recipient. */
 export type ComposerState = { dests?: DestOption[] };
@@ -165,10 +166,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
       component="form"
       variant="outlined"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={submitHandler(submit)}
       sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}
     >
       <Stack spacing={2.5}>
