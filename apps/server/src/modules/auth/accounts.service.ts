@@ -14,6 +14,7 @@ import * as resetTokens from './reset-tokens.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import * as users from './users.repository.ts';
 import type { UserStato } from './auth.table.ts';
+import type { Viewer } from '../reach/viewer.ts';
 
 /**
  * Login accounts of people the admin registers (area managers, resellers). The username is the e-mail address
@@ -210,6 +211,12 @@ export async function savePersonAndAddress(
   );
 }
 
+/** Where a deletion reports the files it could not remove: the request's logger. */
+export type WarnLog = { warn(obj: object, text: string): void };
+
+/** The one signature of every DELETE of a person record: the row goes first, then its files. */
+export type DeleteRecord = (db: Db, files: FileStore, viewer: Viewer, uuid: string, log: WarnLog) => Promise<void>;
+
 /**
  * Deletes an area manager or a reseller: their row (deleteRow answers it, undefined when there was none: 404) and
  * the role of their account, then their files. The files after the commit: a file left behind is only disk space.
@@ -219,7 +226,7 @@ export async function deletePersonWithAccount(
   files: FileStore,
   person: { role: 'capoarea' | 'rivenditori'; uuid: string },
   deleteRow: (tx: DbOrTx) => Promise<{ user_uuid: string | null } | undefined>,
-  log: { warn(obj: object, text: string): void },
+  log: WarnLog,
 ): Promise<void> {
   const deleted = await db.transaction().execute(async (tx) => {
     const row = await deleteRow(tx);

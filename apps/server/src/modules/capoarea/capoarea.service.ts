@@ -11,11 +11,11 @@ import type { Paged } from '@portal/shared/schemas/paging';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { type FileStore } from '../../lib/file-store.ts';
 import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import type { DeleteRecord } from '../auth/accounts.service.ts';
 import type { Viewer } from '../reach/viewer.ts';
 import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as provs from '../provs/provs.repository.ts';
@@ -144,13 +144,7 @@ export async function setStato(db: Db, viewer: Viewer, uuid: string, body: Accou
  * DELETE /api/capoarea/{id}: the row, its provinces and its account (or only the capoarea role of an account
  * that holds another). Installers, resellers and partners keep existing with an empty capoarea.
  */
-export async function deleteCapoarea(
-  db: Db,
-  files: FileStore,
-  viewer: Viewer,
-  uuid: string,
-  log: { warn(obj: object, text: string): void },
-): Promise<void> {
+export const deleteCapoarea: DeleteRecord = async (db, files, viewer, uuid, log) => {
   await accounts.deletePersonWithAccount(
     db,
     files,
@@ -163,7 +157,7 @@ export async function deleteCapoarea(
     },
     log,
   );
-}
+};
 
 /** The area manager's own record (GET /api/myprofile). */
 export async function getOwn(db: Db, userUuid: string): Promise<CapoareaProfile> {

@@ -12,7 +12,7 @@ import {
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { addDays, nowIso, todayInRome } from '../../lib/clock.ts';
-import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { ownerPrefix } from '../../lib/file-store.ts';
 import { pagedList, pageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, forbidden, notFound } from '../../plugins/error-envelope.ts';
@@ -27,6 +27,7 @@ import {
   type PartnersScopePart,
 } from '../reach/partners-reach.ts';
 import { has, type Viewer } from '../reach/viewer.ts';
+import type { DeleteRecord } from '../auth/accounts.service.ts';
 import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './partners.repository.ts';
 import { comboHas } from '../combos/combos.repository.ts';
@@ -239,13 +240,7 @@ export async function savePartner(db: Db, viewer: Viewer, uuid: string, body: Pa
 }
 
 /** DELETE /api/partner/{id} (admin, area manager in scope): the partner, its payments, then its files. */
-export async function deletePartner(
-  db: Db,
-  files: FileStore,
-  viewer: Viewer,
-  uuid: string,
-  log: { warn(obj: object, text: string): void },
-): Promise<void> {
+export const deletePartner: DeleteRecord = async (db, files, viewer, uuid, log) => {
   const scope = await partnersScopeOf(db, viewer, has(viewer, 'admin') ? 'any' : 'capoarea');
   const deleted = await db.transaction().execute(async (tx) => {
     const done = await repo.deletePartner(tx, scope, uuid);
@@ -258,4 +253,4 @@ export async function deletePartner(
   await files.deletePrefix(ownerPrefix('partners', uuid)).catch((err: unknown) => {
     log.warn({ err, uuid }, 'file del partner non eliminati');
   });
-}
+};

@@ -13,12 +13,13 @@ import { installerProfileRules } from '@portal/shared/validation/profile-rules';
 import { validateRecord } from '@portal/shared/validation/rules';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
+import { ownerPrefix } from '../../lib/file-store.ts';
 import { pagedList } from '../../lib/paging.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import type { DeleteRecord } from '../auth/accounts.service.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { redeemedAt } from '../coupons/coupon-totals.repository.ts';
 import { capoareaOfUser } from '../capoarea/capoarea.repository.ts';
@@ -294,13 +295,7 @@ export async function setAccesso(db: Db, viewer: Viewer, uuid: string, stato: 'a
 }
 
 /** DELETE /api/posatore/{id}: admin, or an area manager in scope; the installer's files go too. */
-export async function deletePosatore(
-  db: Db,
-  files: FileStore,
-  viewer: Viewer,
-  uuid: string,
-  log: { warn(obj: object, text: string): void },
-): Promise<void> {
+export const deletePosatore: DeleteRecord = async (db, files, viewer, uuid, log) => {
   const scope = await posatoriScopeOf(db, viewer, has(viewer, 'admin') ? 'any' : 'capoarea');
   const deleted = await db.transaction().execute(async (tx) => {
     const done = await repo.deletePosatore(tx, scope, uuid);
@@ -313,4 +308,4 @@ export async function deletePosatore(
   await files.deletePrefix(ownerPrefix('posatori', uuid)).catch((err: unknown) => {
     log.warn({ err, uuid }, 'file del posatore non eliminati');
   });
-}
+};

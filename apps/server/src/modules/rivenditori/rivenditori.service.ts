@@ -13,11 +13,11 @@ import {
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { type FileStore } from '../../lib/file-store.ts';
 import { pagedList } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
 import * as accounts from '../auth/accounts.service.ts';
+import type { DeleteRecord } from '../auth/accounts.service.ts';
 import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as provs from '../provs/provs.repository.ts';
 import { rivenditoriScopeOf, type RivenditoriScopePart } from '../reach/rivenditori-reach.ts';
@@ -166,13 +166,7 @@ export async function setStato(db: Db, viewer: Viewer, uuid: string, body: Accou
 }
 
 /** DELETE /api/rivenditore/{id} (admin): the row, its provinces, its account and its files. */
-export async function deleteRivenditore(
-  db: Db,
-  files: FileStore,
-  viewer: Viewer,
-  uuid: string,
-  log: { warn(obj: object, text: string): void },
-): Promise<void> {
+export const deleteRivenditore: DeleteRecord = async (db, files, viewer, uuid, log) => {
   await accounts.deletePersonWithAccount(
     db,
     files,
@@ -190,7 +184,7 @@ export async function deleteRivenditore(
     },
     log,
   );
-}
+};
 
 /** The reseller's own record (GET /api/myprofile). */
 export async function getOwn(db: Db, userUuid: string): Promise<RivenditoreProfile> {
