@@ -23,16 +23,26 @@ export type ThreeInstances = {
   stop(): Promise<void>;
 };
 
+/**
+ * opts.dataDirs: one DATA_DIR per instance, as on three machines (PostgreSQL and FILE_STORE=s3 only: SQLite and
+ * files on disk live in the one shared DATA_DIR of env).
+ */
 export async function startThreeInstances(
   env: NodeJS.ProcessEnv,
-  opts: { port?: number } = {},
+  opts: { port?: number; dataDirs?: [string, string, string] } = {},
 ): Promise<ThreeInstances> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const instanceEnv = { ...env, PUBLIC_URL: url, TRUST_PROXY: '127.0.0.1', WEB_CONCURRENCY: '1' };
+  const instanceEnv = (i: number) => ({
+    ...env,
+    ...(opts.dataDirs ? { DATA_DIR: opts.dataDirs[i] } : {}),
+    PUBLIC_URL: url,
+    TRUST_PROXY: '127.0.0.1',
+    WEB_CONCURRENCY: '1',
+  });
   // The first one alone: it migrates and, on an empty database, seeds the demo data once; then the two others.
-  const first = await startServer(instanceEnv);
-  const instances = [first, ...(await Promise.all([startServer(instanceEnv), startServer(instanceEnv)]))];
+  const first = await startServer(instanceEnv(0));
+  const instances = [first, ...(await Promise.all([startServer(instanceEnv(1)), startServer(instanceEnv(2))]))];
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-nginx-'));
   const template = fs.readFileSync(path.join(root, 'deploy/nginx/portal.conf.template'), 'utf8');
   const servers = instances.map((i) => `    server ${new URL(i.url).host};`).join('\n');

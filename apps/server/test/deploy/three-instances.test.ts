@@ -3,24 +3,40 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login } from '../../../../bench/http.ts';
 import { startThreeInstances, type ThreeInstances } from '../../../../scripts/three-instances.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import { imageForm } from '../multipart.ts';
+import { startS3Server, type S3Server } from '../s3-server.ts';
 import { call, serverEnv } from '../modules/imports/server-processes.ts';
 
 /**
- * scripts/three-instances.ts: nginx round robin in front of three instances on the test's database and one
- * DATA_DIR. A session opened through one instance is honoured by the others, an image uploaded through one is read
- * back through the others, and a mass activation pressed through the proxy is done once.
+ * scripts/three-instances.ts: nginx round robin in front of three instances on the test's database and one S3
+ * bucket; on PostgreSQL each instance has a DATA_DIR of its own, as on three machines. A session opened through one
+ * instance is honoured by the others, an image uploaded through one is read back through the others, and a mass
+ * activation pressed through the proxy is done once.
  */
 
 let ctx: TestContext;
+let s3: S3Server;
 let three: ThreeInstances;
+const ownDirs: string[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
-  three = await startThreeInstances({ ...serverEnv(ctx), DATA_DIR: ctx.config.dataDir });
+  s3 = await startS3Server();
+  const env = { ...serverEnv(ctx), ...s3.env };
+  if (env.DATABASE_URL) {
+    for (let i = 0; i < 3; i++) ownDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'portale-instance-')));
+    three = await startThreeInstances(env, { dataDirs: [ownDirs[0]!, ownDirs[1]!, ownDirs[2]!] });
+  } else {
+    three = await startThreeInstances({ ...env, DATA_DIR: ctx.config.dataDir });
+  }
 }, 90_000);
 afterAll(async () => {
   await three?.stop();
+  await s3?.stop();
+  for (const dir of ownDirs) fs.rmSync(dir, { recursive: true, force: true });
   await ctx.close();
 });
 
