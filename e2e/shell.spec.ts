@@ -14,6 +14,7 @@ const areas = [
       'Documenti',
       'Comunicazioni',
       'Tipi coupon',
+      'Attività',
     ],
   },
   {
