@@ -26,7 +26,7 @@ test('the admin saves an installer, reads the change on its Storico tab and find
   const change = history.getByRole('row').filter({ hasText: 'Abbiategrasso' });
   await expect(change).toContainText('Modifica');
   await expect(change).toContainText('admin');
-  await expect(change).toContainText('city');
+  await expect(change).toContainText('Città');
   await shot(page, 'admin-posatore-storico');
   await page.reload();
   await expect(page.getByRole('table', { name: 'Storico delle modifiche' })).toBeVisible();

@@ -77,6 +77,50 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   privacy: 'Dati personali',
 };
 
+/**
+ * The Italian label of a recorded field, as the record's form names it; a field without one (a new column) shows
+ * its stored name.
+ */
+export const auditFieldLabels: Readonly<Record<string, string>> = {
+  name: 'Nome',
+  lastname: 'Cognome',
+  ragsoc: 'Ragione sociale',
+  dtnasc: 'Data di nascita',
+  codfis: 'Codice fiscale',
+  code: 'Codice',
+  dtstart: 'Data inizio',
+  dtend: 'Data fine',
+  address: 'Indirizzo',
+  city: 'Città',
+  cap: 'CAP',
+  state: 'Provincia',
+  prov: 'Provincia',
+  provs: 'Province',
+  azienda: 'Azienda',
+  tipo: 'Tipo',
+  certificato: 'Certificato',
+  diisocianati: 'Diisocianati',
+  web: 'Visibile sul web',
+  contoterzi: 'Conto terzi',
+  phone: 'Telefono',
+  cell: 'Cellulare',
+  email: 'Email',
+  website: 'Sito web',
+  piva: 'Partita IVA',
+  capoarea: 'Capo area',
+  rivenditore: 'Rivenditore',
+  stato: 'Stato',
+  priorita: 'Priorità',
+  dtrinnovo: 'Data rinnovo',
+  dtscad: 'Data scadenza',
+  valore: 'Valore',
+  scadenza: 'Scadenza',
+  coupon: 'Coupon',
+  filtro: 'Filtro',
+  title: 'Titolo',
+  filename: 'File',
+};
+
 const day = z.string().refine(isIsoDate, validationMsg.dataNonValida);
 
 export const auditQuery = pagingQuery

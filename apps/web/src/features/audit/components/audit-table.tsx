@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import {
   auditActionLabels,
   auditEntityLabels,
+  auditFieldLabels,
   type AuditAction,
   type AuditEntity,
   type AuditRow,
@@ -16,14 +17,14 @@ import { formatDateTime } from '../../../lib/formatters.ts';
 const actionLabel = (action: string) => auditActionLabels[action as AuditAction] ?? action;
 const entityLabel = (entity: string) => auditEntityLabels[entity as AuditEntity] ?? entity;
 
-/** A changed field as it reads: 'telefono: 02 1234 → 02 5678'; an empty side is '—'. */
+/** A changed field as it reads: 'Telefono: 02 1234 → 02 5678'; an empty side is '—'. */
 function Changes({ row }: { row: AuditRow }) {
   if (row.changes.length === 0) return null;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {row.changes.map((c) => (
         <Typography component="li" variant="body2" key={c.field} sx={{ overflowWrap: 'anywhere' }}>
-          <strong>{c.field}</strong>: {c.before ?? '—'} → {c.after ?? '—'}
+          <strong>{auditFieldLabels[c.field] ?? c.field}</strong>: {c.before ?? '—'} → {c.after ?? '—'}
         </Typography>
       ))}
     </Box>
