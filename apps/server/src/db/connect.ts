@@ -23,7 +23,13 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely opens every transaction with a plain (deferred) 'begin'. With several processes on one file
+      // (WEB_CONCURRENCY workers, instances), a deferred transaction that has read and then writes fails at once with
+      // SQLITE_BUSY when another process committed in between: busy_timeout cannot wait out that upgrade. An
+      // immediate one takes the write lock when it starts and waits for it up to busy_timeout. Within one process
+      // transactions already run one at a time on the connection, so nothing changes there.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       const cached = cache.get(sql);
       cache.delete(sql);
       const stmt = cached && !cached.busy ? cached : sqlite.prepare(sql);
