@@ -1,8 +1,9 @@
-import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, createQueryId, sql, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, isSqlite } from '../../src/lib/text-search.ts';
 import * as folders from '../../src/modules/messages/message-folders.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
+import { capturing } from './captured-queries.ts';
 import { big, cases, type Case } from './query-plan-cases.ts';
 
 /**
@@ -18,21 +19,6 @@ import { big, cases, type Case } from './query-plan-cases.ts';
  *
  * The lists, orders and filters are the lines of `cases` (query-plan-cases.ts).
  */
-
-function capturing(into: RootOperationNode[]): KyselyPlugin {
-  const seen = new Map<unknown, RootOperationNode>();
-  return {
-    transformQuery: ({ node, queryId }) => {
-      seen.set(queryId, node);
-      return node;
-    },
-    transformResult: async ({ queryId, result }) => {
-      const node = seen.get(queryId);
-      if (node) into.push(node);
-      return result;
-    },
-  };
-}
 
 type Problem = string;
 

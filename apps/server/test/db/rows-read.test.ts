@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, createQueryId, sql, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/database.ts';
 import {
@@ -17,6 +17,7 @@ import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
+import { capturing } from './captured-queries.ts';
 
 /**
  * What a list page reads, counted by the engine, over data shaped like the network: an area manager who owns every
@@ -39,22 +40,6 @@ const PAGE = 10;
 const OWNER_PROVS = 5;
 const BIG_RESELLER_PROVS = 5;
 const win = { page: 1, pages: 1, size: PAGE, offset: 0 };
-
-/** The queries run through the plugin's database (not the arms it merely builds into them). */
-function capturing(into: RootOperationNode[]): KyselyPlugin {
-  const seen = new Map<unknown, RootOperationNode>();
-  return {
-    transformQuery: ({ node, queryId }) => {
-      seen.set(queryId, node);
-      return node;
-    },
-    transformResult: async ({ queryId, result }) => {
-      const node = seen.get(queryId);
-      if (node) into.push(node);
-      return result;
-    },
-  };
-}
 
 type PgNode = {
   'Node Type': string;
