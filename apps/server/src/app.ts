@@ -28,6 +28,7 @@ import { registerImagesRoutes } from './modules/images/images.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerPagamentiRoutes } from './modules/partners/pagamenti.routes.ts';
 import { registerPartnersRoutes } from './modules/partners/partners.routes.ts';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
 import { registerPublicPosatoriRoutes } from './modules/public-posatori/public-posatori.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp({
     onQueued: () => mailSignal.kick(),
   });
   registerAuditRoutes(app, db);
+  registerPrivacyRoutes(app, db, files);
 
   await registerStaticSpa(app, config.webDist);
   return app;

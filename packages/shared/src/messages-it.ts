@@ -63,6 +63,8 @@ export const msg = {
   partnerFuoriArea: 'Il partner deve restare nella tua area: indica te come capo area o una tua provincia',
   utenteEsistente: 'Esiste già un utente con questa email',
   senzaAccount: 'Nessun account associato',
+  amministratoreNonCancellabile:
+    'Questa persona è anche un amministratore: i suoi dati non si cancellano da qui finché ha quel ruolo',
   codiceNonValido: 'Codice non valido o già usato',
   codiceFormato: 'Inserisci le 6 cifre dell’app o un codice di recupero',
   dueFattoriGiaAttiva: 'La verifica in due passaggi è già attiva',

@@ -37,6 +37,8 @@ export const capabilities = {
   'profile.own': ['admin', 'capoarea', 'rivenditori', 'posatore'],
   'sessions.view': ['admin'], // the usage statistics (/admin/sessions) and their workbook
   'reports.list': ['admin'], // the list of reports (/admin/report); each PDF follows its subject's own rule
+  // Erase a person's data (GDPR art. 17); each person downloads their own with 'profile.own'.
+  'privacy.erase': ['admin'],
   'audit.view': ['admin'], // the audit trail (/api/audit), its 'Storico' tabs and the 'Attività' list
   'system.docs': ['admin'], // the OpenAPI document and its UI, in production
 } as const satisfies Record<string, readonly Role[]>;

@@ -229,7 +229,7 @@ const deflatePiece = async (bytes: Uint8Array) => own(await deflateRaw(bytes, PI
 const LAST_BLOCK = own(zlib.deflateRawSync(Buffer.alloc(0), { level: LEVEL }));
 
 /** Resolves once `stream` can take more, rejects if it closes first (the client went away). */
-function drained(stream: Writable): Promise<void> {
+export function drained(stream: Writable): Promise<void> {
   if (stream.destroyed) return Promise.reject(new Error('stream chiuso'));
   if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve, reject) => {
@@ -253,7 +253,7 @@ function drained(stream: Writable): Promise<void> {
  * once on the thread pool while the next rows are read, none waiting for the main thread between them, for files
  * under 1% larger than one stream would make.
  */
-class DeflatedEntry implements ZipInputFile {
+export class DeflatedEntry implements ZipInputFile {
   readonly compression = 8;
   size = 0;
   crc = 0;

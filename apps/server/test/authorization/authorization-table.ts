@@ -267,6 +267,27 @@ export const authorizationTable: Line[] = [
   // The audit trail: the admin only reads it; no route changes it
   line('GET /api/audit', { cells: only(['admin']) }),
 
+  // The data-protection rights: each person downloads their own data (even with a profile not OK); only the admin
+  // erases a person, of each kind of person with an account
+  line('GET /api/privacy/export', { profileNotOk: 'open', cells: everyone(OK) }),
+  line('POST /api/privacy/erase/:entity/:id', {
+    row: 'posatoriWithAccount',
+    cells: only(['admin'], ALL),
+    request: ({ row }) => ({ method: 'POST', url: `/api/privacy/erase/posatore/${row}`, payload: {} }),
+  }),
+  line('POST /api/privacy/erase/:entity/:id', {
+    label: 'capoarea',
+    row: 'capoarea',
+    cells: only(['admin'], ALL),
+    request: ({ row }) => ({ method: 'POST', url: `/api/privacy/erase/capoarea/${row}`, payload: {} }),
+  }),
+  line('POST /api/privacy/erase/:entity/:id', {
+    label: 'rivenditore',
+    row: 'rivenditori',
+    cells: only(['admin'], ALL),
+    request: ({ row }) => ({ method: 'POST', url: `/api/privacy/erase/rivenditore/${row}`, payload: {} }),
+  }),
+
   // PDF reports: the list for the admin; each PDF for whoever may read its subject
   line('GET /api/reports', { cells: only(['admin']) }),
   line('GET /api/report/posatore/:id', {

@@ -1,3 +1,4 @@
+import { ERASED_NAME } from '@portal/shared/schemas/privacy';
 import { sql } from 'kysely';
 import { provinces } from '@portal/shared/provinces';
 import {
@@ -83,7 +84,7 @@ function folderPaged<R extends FolderPage['rows'][number]>(
 
 /** A message's sender as shown: their account's name, a visitor's own words (the public contact form), or gone. */
 const senderName = (person: { name: string } | undefined, mittente: string) =>
-  person?.name ?? (mittente || 'Utente rimosso');
+  person?.name ?? (mittente || ERASED_NAME);
 
 /** GET /api/messages/recv: what the viewer received, newest first, with the sender's name and picture. */
 export async function listInbox(db: DbOrTx, viewer: Viewer, query: MessagesQuery): Promise<Paged<MessageRow>> {

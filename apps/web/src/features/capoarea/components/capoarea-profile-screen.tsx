@@ -9,6 +9,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileAside } from '../../../components/profile-aside.tsx';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
+import { ERASED_NAME } from '@portal/shared/schemas/privacy';
+import { ErasePersonButton } from '../../privacy/components/erase-person-button.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankCapoarea, useCapoarea } from '../api/get-capoarea.ts';
 import { CapoareaForm } from './capoarea-form.tsx';
@@ -53,6 +55,9 @@ function CapoareaAside({ profile }: { profile: CapoareaProfile }) {
         <Alert severity="info" variant="outlined">
           L’accesso ha come nome utente l’email; l’attivazione si manda dopo aver creato il capo area.
         </Alert>
+      )}
+      {exists && (profile.name !== ERASED_NAME || profile.username !== '') && (
+        <ErasePersonButton entity="capoarea" id={profile.uuid} name={fullName(profile)} ownerKey={capoareaKeys.all} />
       )}
     </ProfileAside>
   );

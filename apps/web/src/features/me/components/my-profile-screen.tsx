@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
 import Box from '@mui/material/Box';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
+import { MyDataExportButton } from '../../privacy/components/my-data-export-button.tsx';
 import { TwoFactorSection } from '../../auth/components/two-factor-section.tsx';
 import { CapoareaForm } from '../../capoarea/components/capoarea-form.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
@@ -49,6 +50,7 @@ function OwnAside({ profile }: { profile: MyProfile }) {
     >
       {profile.role === 'rivenditori' && <AsideInfo label="Codice" value={profile.code} />}
       <AccountPanel uuid={profile.uuid} username={profile.username} stato={profile.stato} />
+      <MyDataExportButton />
     </ProfileAside>
   );
 }

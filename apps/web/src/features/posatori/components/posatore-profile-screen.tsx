@@ -58,7 +58,14 @@ export function PosatoreProfileScreen({
         setup={setup}
         checkOnOpen={variant === 'self' && data.stato === 'INCOMPLETO'}
         listSearch={listSearch}
-        aside={<ProfileSidePanel profile={data} imagePath={setup.imagePath(data.uuid)} manage={setup.manage} />}
+        aside={
+          <ProfileSidePanel
+            profile={data}
+            imagePath={setup.imagePath(data.uuid)}
+            manage={setup.manage}
+            own={variant === 'self'}
+          />
+        }
         after={
           <PosatoreGallery
             path={gallery.path}

@@ -16,6 +16,9 @@ import { useUploadProfileImage, type ProfileImagePath } from '../../images/api/u
 import { CertificateIcon, ProfileStatoChip } from './posatore-cells.tsx';
 import { SuspensionButton, useInstallerDecisions } from './installer-decisions.tsx';
 import { posatoriKeys } from '../api/posatori-keys.ts';
+import { ERASED_NAME } from '@portal/shared/schemas/privacy';
+import { ErasePersonButton } from '../../privacy/components/erase-person-button.tsx';
+import { MyDataExportButton } from '../../privacy/components/my-data-export-button.tsx';
 
 function ImageWithUpload({ profile, path, name }: { profile: PosatoreProfile; path: ProfileImagePath; name: string }) {
   const upload = useUploadProfileImage(path, posatoriKeys.all);
@@ -40,6 +43,10 @@ function AdminControls({ profile, name }: { profile: PosatoreProfile; name: stri
         installer={{ uuid: profile.uuid, name, stato: profile.stato, userstato: profile.userstato }}
         decisions={decisions}
       />
+      {/* An erased installer keeps only the figures: nothing left to erase. */}
+      {(profile.name !== ERASED_NAME || profile.username !== '') && (
+        <ErasePersonButton entity="posatore" id={profile.uuid} name={name} ownerKey={posatoriKeys.all} />
+      )}
       {dialog}
     </>
   );
@@ -54,10 +61,13 @@ export function ProfileSidePanel({
   profile,
   imagePath,
   manage = false,
+  own = false,
 }: {
   profile: PosatoreProfile;
   imagePath: ProfileImagePath | null;
   manage?: boolean;
+  /** The installer's own profile: 'Scarica i miei dati'. */
+  own?: boolean;
 }) {
   const stati = useCombo('cbostato');
   const name = [profile.name, profile.lastname].filter(Boolean).join(' ') || profile.ragsoc;
@@ -115,6 +125,7 @@ export function ProfileSidePanel({
         >
           Scheda PDF
         </Button>
+        {own && <MyDataExportButton />}
       </ProfileAside>
       {pdf.dialog}
     </>

@@ -9,6 +9,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
+import { ERASED_NAME } from '@portal/shared/schemas/privacy';
+import { ErasePersonButton } from '../../privacy/components/erase-person-button.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankRivenditore, useRivenditore } from '../api/get-rivenditore.ts';
 import { RivenditoreForm } from './rivenditore-form.tsx';
@@ -64,6 +66,9 @@ function RivenditoreAside({ profile, area }: { profile: RivenditoreProfile; area
         />
       ) : (
         <AsideInfo label="Codice" value={profile.code} />
+      )}
+      {exists && area === 'admin' && (profile.name !== ERASED_NAME || profile.username !== '') && (
+        <ErasePersonButton entity="rivenditore" id={profile.uuid} name={name} ownerKey={rivenditoriKeys.all} />
       )}
     </ProfileAside>
   );
