@@ -18,6 +18,8 @@ const OPEN_WHILE_PROFILE_NOT_OK: ReadonlySet<string> = new Set([
   'POST /api/saveimg/:uuid/profile',
   'POST /api/savemyimg/profile',
   'GET /api/report/posatore/:id',
+  // The right of access does not wait for a profile in order (GDPR art. 15, docs/decisions/0028).
+  'GET /api/privacy/export',
   'GET /api/posagallery/:uuid',
   'GET /api/mygallery',
   'GET /api/files/:entity/:uuid/:slot/:file',
