@@ -8,6 +8,7 @@ test('on a phone, an installer downloads their own data from their profile', asy
   await expect(page).toHaveURL('/posatore');
   await page.goto('/posatore/profilo');
   const button = page.getByRole('button', { name: 'Scarica i miei dati' });
+  await expect(button).toBeAttached({ timeout: 30_000 });
   await button.scrollIntoViewIfNeeded();
   await expect(button).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual([]);

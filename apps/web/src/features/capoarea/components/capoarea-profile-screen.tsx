@@ -69,7 +69,8 @@ function Screen({ profile, title, listSearch }: { profile: CapoareaProfile; titl
       <BackToList pathname="/admin/capoarea" search={listSearch} />
       <PageTitle title={title} />
       <CapoareaForm
-        key={profile.uuid || 'nuovo'}
+        // The same person erased (no account left) starts again from the stored values.
+        key={profile.uuid ? `${profile.uuid}:${profile.username}` : 'nuovo'}
         profile={profile}
         mode="admin"
         aside={<CapoareaAside profile={profile} />}

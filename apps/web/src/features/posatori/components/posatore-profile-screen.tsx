@@ -51,9 +51,9 @@ export function PosatoreProfileScreen({
       {back}
       <PageTitle title="Modifica Profilo" />
       {notice}
-      {/* One form per profile: another id starts from that profile's values. */}
+      {/* One form per profile: another id, or the same person erased (no account left), starts from the stored values. */}
       <PosatoreProfileForm
-        key={data.uuid}
+        key={`${data.uuid}:${data.username}`}
         profile={data}
         setup={setup}
         checkOnOpen={variant === 'self' && data.stato === 'INCOMPLETO'}

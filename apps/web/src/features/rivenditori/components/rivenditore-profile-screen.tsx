@@ -104,7 +104,8 @@ export function RivenditoreProfileScreen({ area, id }: { area: RivenditoreArea; 
       {back}
       <PageTitle title={title} />
       <RivenditoreForm
-        key={data.uuid || 'nuovo'}
+        // The same person erased (no account left) starts again from the stored values.
+        key={data.uuid ? `${data.uuid}:${data.username}` : 'nuovo'}
         profile={data}
         mode={area}
         aside={<RivenditoreAside profile={data} area={area} />}
