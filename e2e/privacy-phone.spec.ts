@@ -4,11 +4,13 @@ import { expect, test } from '@playwright/test';
 import { loginAs, shot, sidewaysOverflow } from './support.ts';
 
 test('on a phone, an installer downloads their own data from their profile', async ({ page }) => {
+  // The profile screen loads its chunk and three requests first: on a busy machine that takes a while.
+  test.slow();
   await loginAs(page, 'posatore');
   await expect(page).toHaveURL('/posatore');
   await page.goto('/posatore/profilo');
   const button = page.getByRole('button', { name: 'Scarica i miei dati' });
-  await expect(button).toBeAttached({ timeout: 30_000 });
+  await expect(button).toBeAttached({ timeout: 90_000 });
   await button.scrollIntoViewIfNeeded();
   await expect(button).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual([]);
