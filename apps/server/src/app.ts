@@ -79,8 +79,9 @@ declare module 'fastify' {
   }
 }
 
-/** Secrets never reach the logs: cookies, passwords and the token in a reset link are masked. */
-const redactUrl = (url: string) => url.replace(/\/resetpwd\/[^/?#]+/, '/resetpwd/***');
+/** Secrets never reach the logs: cookies, passwords and the token in a reset or e-mail confirmation link are masked. */
+const redactUrl = (url: string) =>
+  url.replace(/\/resetpwd\/[^/?#]+/, '/resetpwd/***').replace(/\/confermaemail\/[^/?#]+/, '/confermaemail/***');
 
 /**
  * Builds the whole application without listening, so tests drive it through app.inject and main.ts decides how
@@ -187,12 +188,14 @@ export async function buildApp({
     secure: config.session.secureCookie,
     maxAgeSeconds: config.session.absoluteHours * 3600,
   });
-  registerMeRoutes(app, db);
+  // The link of an own change of address (docs/decisions/0022), sent at once by the mail worker.
+  const emailLinks = { publicUrl: config.publicUrl, onQueued: () => mailSignal.kick() };
+  registerMeRoutes(app, db, emailLinks);
   const files = createFileStore(config);
   app.addHook('onClose', () => files.close());
   registerReadiness(app, db, files, readyTimeoutMs);
   registerCombosRoutes(app, db);
-  registerPosatoriRoutes(app, db, files);
+  registerPosatoriRoutes(app, db, files, emailLinks);
   await registerImagesRoutes(app, db, files);
   registerPartnersRoutes(app, db, files);
   await registerPagamentiRoutes(app, db, files);

@@ -62,6 +62,12 @@ export const msg = {
   prioritaNonValida: 'Priorità non valida',
   partnerFuoriArea: 'Il partner deve restare nella tua area: indica te come capo area o una tua provincia',
   utenteEsistente: 'Esiste già un utente con questa email',
+  emailConfermata: 'Indirizzo e-mail confermato: da ora accedi e ricevi le e-mail del portale al nuovo indirizzo.',
+  linkEmailScaduto:
+    'Il link di conferma è scaduto (vale 24 ore): salva di nuovo il nuovo indirizzo nel tuo profilo per riceverne un altro.',
+  linkEmailUsato:
+    'Il link di conferma è già stato usato, o ne è stato chiesto uno più recente: usa l’ultimo link ricevuto.',
+  linkEmailNonValido: 'Il link di conferma non è valido: controlla di averlo copiato per intero.',
   senzaAccount: 'Nessun account associato',
   amministratoreNonCancellabile:
     'Questa persona è anche un amministratore: i suoi dati non si cancellano da qui finché ha quel ruolo',

@@ -47,6 +47,8 @@ export type Line = {
   row?: Entity;
   /** No session needed (login, reset, health, the docs outside production). */
   public?: boolean;
+  /** A public route's answer without a session when its made-up request is bad input (a link's unknown token). */
+  anonymous?: Status;
   /** The case spends the session (logout, login in the same browser): it gets its own. */
   ownSession?: boolean;
   cells: Record<Role, Cell>;

@@ -104,6 +104,15 @@ export const registryLines: Line[] = [
       payload: { pid: 'inventato', ppwd: 'fughe-chiare-2027' },
     }),
   }),
+  // An own change of address: its link needs no session (an unknown token is a 400); what waits is one's own.
+  line('POST /auth/email/confirm', {
+    profileNotOk: 'open',
+    public: true,
+    anonymous: 400,
+    cells: everyone(400),
+    request: () => ({ method: 'POST', url: '/auth/email/confirm', payload: { token: 'inventato' } }),
+  }),
+  line('GET /auth/email/pending', { profileNotOk: 'open', cells: everyone(OK) }),
   // The second login factor: any account may have one; the code's step takes only a session between the password
   // and the code (a logged-in session is 401 there). A wrong code, or a factor that is not on, is a 400.
   line('GET /auth/2fa', { profileNotOk: 'open', cells: everyone(OK) }),

@@ -175,10 +175,19 @@ describe('two saves at once', () => {
 });
 
 describe('a new address for the reset links is told to the old one', () => {
-  it("the installer's own change: a notice in Italian to the old address, and resets go to the new one", async () => {
+  it("the installer's own change, once confirmed: a notice in Italian to the old address, and resets go to the new one", async () => {
     const old = (await accountOf('posatore')).email;
     const res = await saveEmail(`/api/posatori/${mario}`, as.posatore, 'Mario.Rossi.Nuovo@Esempio.it ');
     expect(res.statusCode, res.body).toBe(200);
+    // One's own new address waits for the link sent to it (test/modules/auth/email-change.test.ts).
+    expect((await accountOf('posatore')).email).toBe(old);
+    const { link } = await ctx.db
+      .selectFrom('mail_queue')
+      .select('link')
+      .where('to_addr', '=', 'mario.rossi.nuovo@esempio.it')
+      .executeTakeFirstOrThrow();
+    const token = link.split('/confermaemail/')[1] ?? '';
+    expect((await as.anonymous.post('/auth/email/confirm', { token })).statusCode).toBe(200);
     expect((await accountOf('posatore')).email).toBe('mario.rossi.nuovo@esempio.it');
     const [notice, ...more] = await notices(old);
     expect(more).toEqual([]);

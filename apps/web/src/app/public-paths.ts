@@ -1,8 +1,14 @@
 /**
- * The public screens: the login page and the password reset. They are served by the light public
+ * The public screens: the login page, the password reset and the confirmation of a new e-mail address. They are served by the light public
  * entry (public-app.tsx); every other path belongs to the role areas (full-app.tsx). docs/decisions/0008.
  */
-const publicPaths = [/^\/$/, /^\/recover\/?$/, /^\/resetted\/?$/, /^\/resetpwd\/[^/]+\/?$/];
+const publicPaths = [
+  /^\/$/,
+  /^\/recover\/?$/,
+  /^\/resetted\/?$/,
+  /^\/resetpwd\/[^/]+\/?$/,
+  /^\/confermaemail\/[^/]+\/?$/,
+];
 
 export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test(pathname));
 

@@ -21,6 +21,7 @@ const routes: RouteObject[] = [
       { path: 'recover', Component: ToPublicScreens },
       { path: 'resetted', Component: ToPublicScreens },
       { path: 'resetpwd/:req', Component: ToPublicScreens },
+      { path: 'confermaemail/:token', Component: ToPublicScreens },
       // The link of a message's notification e-mail (communication-pages.tsx).
       {
         path: 'msg/:id',

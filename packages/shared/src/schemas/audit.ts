@@ -19,6 +19,8 @@ export const auditEntities = [
   'export',
   'import',
   'privacy',
+  'messaggio',
+  'tipo-coupon',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -40,6 +42,14 @@ export const auditActions = [
   'attivazione-massiva',
   'export-dati-personali',
   'cancellazione-dati-personali',
+  '2fa-attivata',
+  '2fa-disattivata',
+  'codice-recupero',
+  'invio',
+  'immagine-caricata',
+  'immagine-eliminata',
+  'pagamento-registrato',
+  'pagamento-eliminato',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -62,6 +72,14 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'attivazione-massiva': 'Attivazione massiva',
   'export-dati-personali': 'Esportazione dati personali',
   'cancellazione-dati-personali': 'Cancellazione dati personali',
+  '2fa-attivata': 'Verifica in due passaggi attivata',
+  '2fa-disattivata': 'Verifica in due passaggi disattivata',
+  'codice-recupero': 'Accesso con codice di recupero',
+  invio: 'Invio',
+  'immagine-caricata': 'Immagine caricata',
+  'immagine-eliminata': 'Immagine eliminata',
+  'pagamento-registrato': 'Pagamento registrato',
+  'pagamento-eliminato': 'Pagamento eliminato',
 };
 
 export const auditEntityLabels: Record<AuditEntity, string> = {
@@ -75,6 +93,8 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   export: 'Esportazione',
   import: 'Importazione',
   privacy: 'Dati personali',
+  messaggio: 'Comunicazione',
+  'tipo-coupon': 'Tipo di coupon',
 };
 
 /**

@@ -1,6 +1,29 @@
 /** The page a reset or activation link opens, with its token. */
 export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/resetpwd/${token}`;
 
+/** The page the link of an own e-mail change opens, with its token. */
+export const emailConfirmLink = (publicUrl: string, token: string) => `${publicUrl}/confermaemail/${token}`;
+
+/**
+ * The e-mail to the new address of an own change: the change happens only when its link is opened, so an address
+ * typed wrong, or someone else's, never becomes the account's login.
+ */
+export function emailConfirmMail(username: string, link: string): { subject: string; text: string } {
+  const text = [
+    'Gentile utente,',
+    '',
+    `è stato chiesto di usare questo indirizzo per l'account "${username}" sul Portale Posatori. Per confermarlo apri questo link:`,
+    '',
+    link,
+    '',
+    'Il link è valido 24 ore e può essere usato una sola volta. Fino alla conferma resta valido il vecchio indirizzo.',
+    'Se non hai chiesto tu il cambio puoi ignorare questa e-mail: non cambierà nulla.',
+    '',
+    'Portale Posatori',
+  ].join('\n');
+  return { subject: 'Portale Posatori - Conferma il nuovo indirizzo e-mail', text };
+}
+
 /**
  * The e-mail that carries a reset or activation link: the admin's single send, the self-service reset and the mass
  * activation write the same words.

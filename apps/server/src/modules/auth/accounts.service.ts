@@ -4,12 +4,14 @@ import type { Role } from '@portal/shared/roles';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { ownerPrefix, type FileStore } from '../../lib/file-store.ts';
-import { nowIso } from '../../lib/clock.ts';
+import { addMinutes, nowIso } from '../../lib/clock.ts';
+import { newId, randomToken, sha256 } from '../../lib/tokens.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
-import { emailChangedMail } from './account-mails.ts';
+import { emailChangedMail, emailConfirmLink, emailConfirmMail } from './account-mails.ts';
+import * as emailChanges from './email-changes.repository.ts';
 import * as resetTokens from './reset-tokens.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import * as users from './users.repository.ts';
@@ -185,6 +187,74 @@ export async function syncAccountEmail(
       },
     ]);
   }
+}
+
+/** An own change's confirmation link lives 24 hours. */
+export const EMAIL_CHANGE_MINUTES = 24 * 60;
+
+/** What an own change of address needs to send its link: the portal's address, and a nudge to the mail sender. */
+export type EmailLinks = { publicUrl: string; onQueued?: () => void };
+
+/**
+ * A person's own change of address, asked in `tx` (the save's transaction): the account keeps its address; a link
+ * to confirm goes to the new one (24 hours, once, stored as its hash). The old address is told when the change
+ * happens (syncAccountEmail, at the confirmation).
+ */
+export async function requestEmailChange(tx: DbOrTx, links: EmailLinks, userUuid: string, email: string) {
+  const user = await users.findUserByUuid(tx, userUuid);
+  if (!user) return;
+  const now = nowIso();
+  const token = randomToken(16);
+  await emailChanges.insertEmailChange(tx, {
+    tokenHash: sha256(token),
+    userUuid,
+    email,
+    now,
+    expiresAt: addMinutes(now, EMAIL_CHANGE_MINUTES),
+  });
+  const link = emailConfirmLink(links.publicUrl, token);
+  const mail = emailConfirmMail(user.username, link);
+  await enqueueMails(tx, [
+    {
+      uuid: `email-confirm:${newId()}`,
+      to: email,
+      subject: mail.subject,
+      body: mail.text,
+      link,
+      // Somebody is waiting for it, like a reset link.
+      priority: 'transactional',
+      lane: userUuid,
+    },
+  ]);
+}
+
+/**
+ * One's own save of a person record that holds the account's address (an admin's, area manager's or reseller's
+ * profile, an installer's): `save` writes the record with the address it gets. A new address is not written: the
+ * record and the account keep the old one and the new one gets a link to confirm it (requestEmailChange), so a
+ * typo or a session left open cannot move the reset links elsewhere. An address another account logs in by is
+ * refused all the same (400 on `email`).
+ */
+export async function saveOwnPerson(
+  db: Db,
+  form: z.ZodType,
+  links: EmailLinks,
+  account: { userUuid: string | null; stored: string; email: string },
+  save: (tx: DbOrTx, email: string) => Promise<unknown>,
+): Promise<void> {
+  const wanted = normalizeLogin(account.email);
+  const kept = normalizeLogin(account.stored);
+  const { userUuid } = account;
+  if (!userUuid || wanted === kept || wanted === '') {
+    await savePersonAndAddress(db, form, { userUuid, email: wanted }, (tx) => save(tx, wanted));
+    return;
+  }
+  if (await addressTakenFor(db, userUuid, wanted)) throw addressTakenError(form);
+  await db.transaction().execute(async (tx) => {
+    await save(tx, kept);
+    await requestEmailChange(tx, links, userUuid, wanted);
+  });
+  links.onQueued?.();
 }
 
 /** The account stato the lists and forms show: 'none' for a person without an account. */

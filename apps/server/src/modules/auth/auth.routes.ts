@@ -15,6 +15,7 @@ import {
   twoFactorCodeBody,
   twoFactorDisableBody,
 } from '@portal/shared/schemas/auth-forms';
+import { emailConfirmBody, pendingEmailReply } from '@portal/shared/schemas/email-change';
 import { errorReply } from '@portal/shared/schemas/errors';
 import { twoFactorEnableReply, twoFactorSetupReply, twoFactorStateReply } from '@portal/shared/schemas/two-factor';
 import { z } from 'zod';
@@ -123,6 +124,25 @@ export function registerAuthRoutes(
     async (request) => {
       await auth.adminReset(request.body.user, authOf(request).userUuid);
       return { res: 'OK' as const };
+    },
+  );
+
+  // An own change of address (docs/decisions/0022): its link needs no session, it may be opened on another device.
+  r.post(
+    '/auth/email/confirm',
+    { schema: { tags, body: emailConfirmBody, response: { 200: okReply, 400: errorReply } } },
+    async (request) => {
+      await auth.confirmEmailChange(request.body.token);
+      return { res: 'OK' as const };
+    },
+  );
+
+  r.get(
+    '/auth/email/pending',
+    { preValidation: requireAuth, schema: { tags, response: { 200: pendingEmailReply, 401: errorReply } } },
+    async (request) => {
+      const pending = await auth.pendingEmailChange(authOf(request).userUuid);
+      return { email: pending?.email ?? null, expiresAt: pending?.expiresAt ?? null };
     },
   );
 

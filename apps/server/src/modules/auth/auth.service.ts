@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
+import { confirmEmailChange, pendingEmailChange } from './email-changes.service.ts';
 import { createLoginService } from './login.service.ts';
 import { createPasswordResetService } from './password-resets.service.ts';
 import { createSessionService, type SessionSettings } from './session-opening.service.ts';
@@ -21,7 +22,7 @@ export type AuthDeps = {
 
 /**
  * The /auth routes' services, one per part: the login, its second factor, the session they open (renewal,
- * logout), and password resets and activations.
+ * logout), password resets and activations, and the confirmation of an own change of address.
  */
 export function createAuthService(deps: AuthDeps) {
   const twoFactor = createTwoFactorService(deps);
@@ -30,6 +31,8 @@ export function createAuthService(deps: AuthDeps) {
     ...twoFactor,
     ...createSessionService(deps.db, deps.session),
     ...createPasswordResetService(deps),
+    confirmEmailChange: (token: string) => confirmEmailChange(deps.db, token),
+    pendingEmailChange: (userUuid: string) => pendingEmailChange(deps.db, userUuid),
   };
 }
 

@@ -84,6 +84,20 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/**
+ * A person's own change of their e-mail, waiting for the link sent to the new address (24 hours, once). Stored as
+ * the token's hash; used_at is set when it is used or replaced by a newer request.
+ */
+export interface EmailChangesTable {
+  uuid: string;
+  token_hash: string;
+  user_uuid: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export type AuthTables = {
   users: UsersTable;
   user_logins: UserLoginsTable;
@@ -93,4 +107,5 @@ export type AuthTables = {
   password_resets: PasswordResetsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
+  email_changes: EmailChangesTable;
 };

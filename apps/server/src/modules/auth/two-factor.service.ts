@@ -93,7 +93,13 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     if (!row?.enabled_at) return false;
     const step = await matchingStep(row.secret, code, row.last_step);
     if (step !== undefined) return twoFactor.acceptStep(db, userUuid, step);
-    return twoFactor.useRecoveryCode(db, userUuid, sha256(normalizeRecovery(code)), nowIso());
+    // A recovery code used is worth an entry: it means the phone was not at hand (or someone else has the codes).
+    return db.transaction().execute(async (tx) => {
+      const used = await twoFactor.useRecoveryCode(tx, userUuid, sha256(normalizeRecovery(code)), nowIso());
+      if (used)
+        await recordAudit(tx, { actor: userUuid, action: 'codice-recupero', entity: 'utente', entityId: userUuid });
+      return used;
+    });
   }
 
   /** Checks a code under the throttle: a wrong one counts as a failed login, a lock answers like a wrong one. */
@@ -136,7 +142,12 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     }
     const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     const hashes = recoveryCodes.map((c) => sha256(normalizeRecovery(c)));
-    const enabled = await db.transaction().execute((tx) => twoFactor.enable(tx, userUuid, step, hashes, nowIso()));
+    const enabled = await db.transaction().execute(async (tx) => {
+      const done = await twoFactor.enable(tx, userUuid, step, hashes, nowIso());
+      if (done)
+        await recordAudit(tx, { actor: userUuid, action: '2fa-attivata', entity: 'utente', entityId: userUuid });
+      return done;
+    });
     if (!enabled) throw new HttpError(400, msg.dueFattoriGiaAttiva);
     if (!enrolment) return { recoveryCodes };
     return { recoveryCodes, token: await logIn(userUuid, client) };
@@ -173,7 +184,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       throw fieldsRefused({ pwd: msg.passwordErrata }, 'first-message');
     }
     await checkCode(userUuid, code, ip);
-    await twoFactor.removeTwoFactor(db, userUuid);
+    await db.transaction().execute(async (tx) => {
+      await twoFactor.removeTwoFactor(tx, userUuid);
+      await recordAudit(tx, { actor: userUuid, action: '2fa-disattivata', entity: 'utente', entityId: userUuid });
+    });
   }
 
   /** GET /auth/2fa: whether the account logs in with a second factor, and whether its role must keep it. */

@@ -199,6 +199,21 @@ export async function findPerson(db: DbOrTx, uuid: string): Promise<PersonAccoun
   return undefined;
 }
 
+/** The person records an account belongs to (usually one), with the address each shows. */
+export async function peopleOfAccount(db: DbOrTx, userUuid: string) {
+  const people: { table: PersonTable; uuid: string; email: string }[] = [];
+  for (const table of peopleTables) {
+    const rows = await db.selectFrom(table).select(['uuid', 'email']).where('user_uuid', '=', userUuid).execute();
+    people.push(...rows.map((r) => ({ table, ...r })));
+  }
+  return people;
+}
+
+/** A person record's address (not a search or sort key: nothing else to keep in step). */
+export async function setPersonEmail(db: DbOrTx, table: PersonTable, uuid: string, email: string, now: string) {
+  await db.updateTable(table).set({ email, updated_at: now }).where('uuid', '=', uuid).execute();
+}
+
 export async function linkPersonAccount(
   db: DbOrTx,
   table: PersonTable,

@@ -167,11 +167,15 @@ export async function getOwn(db: Db, userUuid: string): Promise<CapoareaProfile>
 }
 
 /** POST /api/myprofile for an area manager: the same rules, the provinces stay the admin's. */
-export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<void> {
+export async function saveOwn(db: Db, userUuid: string, body: unknown, links: accounts.EmailLinks): Promise<void> {
   const record = checkedBody(capoareaOwnForm, body);
   const stored = await repo.findCapoareaByUser(db, userUuid);
   if (!stored) throw notFound();
-  await accounts.savePersonAndAddress(db, capoareaOwnForm, { userUuid: stored.user_uuid, email: record.email }, (tx) =>
-    repo.updateCapoarea(tx, stored.uuid, valuesOf(record), nowIso()),
-  );
+  const account = { userUuid: stored.user_uuid, stored: stored.email, email: record.email };
+  await accounts.saveOwnPerson(db, capoareaOwnForm, links, account, async (tx, email) => {
+    const values = { ...valuesOf(record), email };
+    await repo.updateCapoarea(tx, stored.uuid, values, nowIso());
+    const changes = changesOf(stored, values);
+    await recordAudit(tx, { actor: userUuid, action: 'modifica', entity: 'capoarea', entityId: stored.uuid, changes });
+  });
 }

@@ -12,7 +12,7 @@ import {
 import { errorReply } from '@portal/shared/schemas/errors';
 import type { Db } from '../../db/database.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
-import { requireCapability } from '../../plugins/session.ts';
+import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './coupon-types.service.ts';
 
 /** Coupon types: the admin's /admin/tcoupons and its forms. */
@@ -47,7 +47,7 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
       schema: { tags, params: couponTypeIdParam, body: couponTypeForm, response: { 200: createdReply, ...errors } },
     },
     async (request) => {
-      return { res: 'OK' as const, uuid: await service.saveType(db, request.params.id, request.body) };
+      return { res: 'OK' as const, uuid: await service.saveType(db, authOf(request), request.params.id, request.body) };
     },
   );
   for (const [path, disabled] of [
@@ -58,7 +58,7 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
       path,
       { preValidation: manage, schema: { tags, params: couponTypeUuidParam, response: ok } },
       async (request) => {
-        await service.setDisabled(db, request.params.id, disabled);
+        await service.setDisabled(db, authOf(request), request.params.id, disabled);
         return { res: 'OK' as const };
       },
     );
@@ -67,7 +67,7 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
     '/api/tcoupon/:id',
     { preValidation: manage, schema: { tags, params: couponTypeUuidParam, response: { ...ok, 409: errorReply } } },
     async (request) => {
-      await service.deleteType(db, request.params.id);
+      await service.deleteType(db, authOf(request), request.params.id);
       return { res: 'OK' as const };
     },
   );

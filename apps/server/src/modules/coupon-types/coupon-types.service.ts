@@ -5,6 +5,8 @@ import { nowIso } from '../../lib/clock.ts';
 import { newId } from '../../lib/tokens.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import type { CouponTypesTable } from '../coupons/coupons.table.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
+import type { Viewer } from '../reach/viewer.ts';
 import * as repo from './coupon-types.repository.ts';
 
 /** A type with coupons can only be switched off: its coupons keep their type, value and history. */
@@ -54,26 +56,64 @@ export const blankType = (): CouponTypeBlank => ({
   mesi: 12,
 });
 
-/** POST /api/tcoupon/{id}: 'nuovo' creates (answering the new uuid), a uuid updates. */
-export async function saveType(db: DbOrTx, id: string, form: CouponTypeForm): Promise<string> {
+/** POST /api/tcoupon/{id}: 'nuovo' creates (answering the new uuid), a uuid updates; each with its audit entry. */
+export async function saveType(db: Db, viewer: Viewer, id: string, form: CouponTypeForm): Promise<string> {
+  const actor = viewer.userUuid;
   if (id === 'nuovo') {
     const uuid = newId();
-    await repo.insertType(db, { uuid, ...fromForm(form), disattiva: 0, ccoupon: 0, created_at: nowIso() });
+    await db.transaction().execute(async (tx) => {
+      await repo.insertType(tx, { uuid, ...fromForm(form), disattiva: 0, ccoupon: 0, created_at: nowIso() });
+      // Amounts in euros, as the form shows them.
+      const changes = fieldsOf({ ...fromForm(form), valore: form.valore });
+      await recordAudit(tx, { actor, action: 'creazione', entity: 'tipo-coupon', entityId: uuid, changes });
+    });
     return uuid;
   }
-  if (!(await repo.updateType(db, id, fromForm(form)))) throw notFound();
+  const saved = await db.transaction().execute(async (tx) => {
+    const before = await repo.findType(tx, id);
+    if (!before || !(await repo.updateType(tx, id, fromForm(form)))) return false;
+    const changes = changesOf(
+      { ...before, valore: centsToEuros(before.valore) },
+      { ...fromForm(form), valore: form.valore },
+    );
+    await recordAudit(tx, { actor, action: 'modifica', entity: 'tipo-coupon', entityId: id, changes });
+    return true;
+  });
+  if (!saved) throw notFound();
   return id;
 }
 
-export async function setDisabled(db: DbOrTx, uuid: string, disabled: boolean): Promise<void> {
-  if (!(await repo.setDisabled(db, uuid, disabled))) throw notFound();
+export async function setDisabled(db: Db, viewer: Viewer, uuid: string, disabled: boolean): Promise<void> {
+  const done = await db.transaction().execute(async (tx) => {
+    const before = await repo.findType(tx, uuid);
+    if (!before || !(await repo.setDisabled(tx, uuid, disabled))) return false;
+    const changes = changesOf(before, { disattiva: disabled ? 1 : 0 });
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'modifica',
+      entity: 'tipo-coupon',
+      entityId: uuid,
+      changes,
+    });
+    return true;
+  });
+  if (!done) throw notFound();
 }
 
 /** Only a type nobody holds a coupon of; checked and deleted in one transaction, so an assignment cannot slip in. */
-export async function deleteType(db: Db, uuid: string): Promise<void> {
+export async function deleteType(db: Db, viewer: Viewer, uuid: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    if (!(await repo.findType(tx, uuid))) throw notFound();
+    const before = await repo.findType(tx, uuid);
+    if (!before) throw notFound();
     if (await repo.hasCoupons(tx, uuid)) throw new HttpError(409, TYPE_HAS_COUPONS);
     await repo.deleteType(tx, uuid);
+    const changes = fieldsOf({ tipo: before.tipo, valore: centsToEuros(before.valore) }, true);
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'eliminazione',
+      entity: 'tipo-coupon',
+      entityId: uuid,
+      changes,
+    });
   });
 }

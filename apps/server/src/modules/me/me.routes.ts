@@ -5,6 +5,7 @@ import { okReply } from '@portal/shared/schemas/auth';
 import { errorReply } from '@portal/shared/schemas/errors';
 import { avatarReply, meReply, myProfileReply } from '@portal/shared/schemas/me';
 import type { Db } from '../../db/database.ts';
+import type { EmailLinks } from '../auth/accounts.service.ts';
 import { errorReplies } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { getAvatar, getMe } from './me.service.ts';
@@ -13,7 +14,7 @@ import { getMyProfile, saveMyProfile } from './my-profile.service.ts';
 /** The shape depends on the caller's role (adminProfileForm, capoareaOwnForm, rivenditoreOwnForm): checked there. */
 const myProfileBody = z.record(z.string(), z.unknown());
 
-export function registerMeRoutes(app: FastifyInstance, db: Db): void {
+export function registerMeRoutes(app: FastifyInstance, db: Db, links: EmailLinks): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['shell'];
   r.get(
@@ -35,7 +36,7 @@ export function registerMeRoutes(app: FastifyInstance, db: Db): void {
     '/api/myprofile',
     { preValidation: requireAuth, schema: { tags, body: myProfileBody, response: { 200: okReply, ...errorReplies } } },
     async (request) => {
-      await saveMyProfile(db, authOf(request), request.body);
+      await saveMyProfile(db, authOf(request), request.body, links);
       return { res: 'OK' as const };
     },
   );

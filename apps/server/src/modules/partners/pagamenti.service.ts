@@ -8,6 +8,7 @@ import { ownerPrefix, type FileStore, type FileStream } from '../../lib/file-sto
 import { isPdf } from '../../lib/pdf-files.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { checkedBody, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './pagamenti.repository.ts';
 import type { PartnerPaymentsTable } from './partners.table.ts';
 import { paymentsPartner } from './partners.service.ts';
@@ -83,6 +84,14 @@ export async function uploadPayment(
     await db.transaction().execute(async (tx) => {
       await repo.insertPayment(tx, row);
       await repo.refreshRenewal(tx, partnerUuid, now);
+      // On the partner's history: a payment is its renewal.
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'pagamento-registrato',
+        entity: 'partner',
+        entityId: partnerUuid,
+        changes: fieldsOf({ dtrinnovo: row.dtrinnovo, fatturato: values.fatturato, filename: row.filename }),
+      });
     });
   } catch (err) {
     await files.delete(paymentFileKey(partnerUuid, row.file));
@@ -102,6 +111,7 @@ export async function savePayment(
   await paymentsPartner(db, viewer, partnerUuid);
   const now = nowIso();
   const saved = await db.transaction().execute(async (tx) => {
+    const before = await repo.findPayment(tx, partnerUuid, name);
     const ok = await repo.updatePayment(
       tx,
       partnerUuid,
@@ -110,6 +120,19 @@ export async function savePayment(
       now,
     );
     if (ok) await repo.refreshRenewal(tx, partnerUuid, now);
+    if (ok && before) {
+      const changes = changesOf(
+        { dtrinnovo: before.dtrinnovo, fatturato: centsToEuros(before.fatturato), filename: before.filename },
+        { dtrinnovo: body.dtrinnovo, fatturato: body.fatturato, filename: before.filename },
+      );
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'modifica',
+        entity: 'partner',
+        entityId: partnerUuid,
+        changes,
+      });
+    }
     return ok;
   });
   if (!saved) throw notFound();
@@ -126,8 +149,23 @@ export async function deletePayment(
 ): Promise<void> {
   await paymentsPartner(db, viewer, partnerUuid);
   const file = await db.transaction().execute(async (tx) => {
+    const before = await repo.findPayment(tx, partnerUuid, name);
     const deleted = await repo.deletePayment(tx, partnerUuid, name);
-    if (deleted !== undefined) await repo.refreshRenewal(tx, partnerUuid, nowIso());
+    if (deleted !== undefined) {
+      await repo.refreshRenewal(tx, partnerUuid, nowIso());
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'pagamento-eliminato',
+        entity: 'partner',
+        entityId: partnerUuid,
+        changes: before
+          ? fieldsOf(
+              { dtrinnovo: before.dtrinnovo, fatturato: centsToEuros(before.fatturato), filename: before.filename },
+              true,
+            )
+          : [],
+      });
+    }
     return deleted;
   });
   if (file === undefined) throw notFound();

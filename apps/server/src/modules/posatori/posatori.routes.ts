@@ -13,13 +13,14 @@ import {
 } from '@portal/shared/schemas/posatori';
 import { accountStatoBody, accountStatoReply } from '@portal/shared/schemas/capoarea';
 import type { Db } from '../../db/database.ts';
+import type { EmailLinks } from '../auth/accounts.service.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth, requireCapability } from '../../plugins/session.ts';
 import * as service from './posatori.service.ts';
 import type { PosatoriScopePart } from '../reach/posatori-reach.ts';
 
-export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
+export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: FileStore, links: EmailLinks): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['posatori'];
   const listSchema = { tags, querystring: posatoriQuery, response: { 200: posatoriPage, ...errors } };
@@ -58,7 +59,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
       schema: { tags, params: uuidParam, body: posatoreSaveBody, response: { 200: okReply, ...errors } },
     },
     async (request) => {
-      await service.savePosatore(db, authOf(request), request.params.id, request.body);
+      await service.savePosatore(db, authOf(request), request.params.id, request.body, links);
       return { res: 'OK' as const };
     },
   );

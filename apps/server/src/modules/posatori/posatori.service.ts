@@ -198,7 +198,13 @@ async function reachProblems(
  * the installer themselves: the installer rules (profile-rules.ts), with the same schema the form uses. A reseller
  * reaches the profile read-only (403); anyone else does not reach it (404).
  */
-export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: PosatoreSaveBody): Promise<void> {
+export async function savePosatore(
+  db: Db,
+  viewer: Viewer,
+  uuid: string,
+  body: PosatoreSaveBody,
+  links: accounts.EmailLinks,
+): Promise<void> {
   const found = await posatoreFor(db, viewer, uuid, 'edit');
   const stored = found.row;
 
@@ -231,6 +237,9 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
     fields['rivenditore'] = msg.rivenditoreNonValido;
   }
   if (Object.keys(fields).length > 0) throw fieldsRefused(fields);
+  // One's own new address waits for the link sent to it: the profile and the account keep the old one meanwhile.
+  const ownNewEmail = found.access === 'self' && record.email !== current.email && stored.user_uuid ? record.email : '';
+  if (ownNewEmail) record.email = current.email;
 
   const saved = await db
     .transaction()
@@ -259,6 +268,8 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
       }
       // Reset and activation links go to the account's address: it follows the profile's.
       if (done && record.email !== current.email) await accounts.syncAccountEmail(tx, stored.user_uuid, record.email);
+      if (done && ownNewEmail && stored.user_uuid)
+        await accounts.requestEmailChange(tx, links, stored.user_uuid, ownNewEmail);
       return done;
     })
     .catch((err: unknown) => {
@@ -270,6 +281,7 @@ export async function savePosatore(db: Db, viewer: Viewer, uuid: string, body: P
       throw err;
     });
   if (!saved) throw notFound();
+  if (ownNewEmail) links.onQueued?.();
 }
 
 /**

@@ -194,14 +194,21 @@ export async function getOwn(db: Db, userUuid: string): Promise<RivenditoreProfi
 }
 
 /** POST /api/myprofile for a reseller: code, area manager and provinces stay the admin's. */
-export async function saveOwn(db: Db, userUuid: string, body: unknown): Promise<void> {
+export async function saveOwn(db: Db, userUuid: string, body: unknown, links: accounts.EmailLinks): Promise<void> {
   const record = checkedBody(rivenditoreOwnForm, body);
   const stored = await repo.findRivenditoreByUser(db, userUuid);
   if (!stored) throw notFound();
-  await accounts.savePersonAndAddress(
-    db,
-    rivenditoreOwnForm,
-    { userUuid: stored.user_uuid, email: record.email },
-    (tx) => repo.updateRivenditore(tx, { all: true }, stored.uuid, ownValuesOf(record), nowIso()),
-  );
+  const account = { userUuid: stored.user_uuid, stored: stored.email, email: record.email };
+  await accounts.saveOwnPerson(db, rivenditoreOwnForm, links, account, async (tx, email) => {
+    const values = { ...ownValuesOf(record), email };
+    await repo.updateRivenditore(tx, { all: true }, stored.uuid, values, nowIso());
+    const changes = changesOf(stored, values);
+    await recordAudit(tx, {
+      actor: userUuid,
+      action: 'modifica',
+      entity: 'rivenditore',
+      entityId: stored.uuid,
+      changes,
+    });
+  });
 }

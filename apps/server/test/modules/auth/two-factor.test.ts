@@ -40,6 +40,24 @@ async function enrol(client: ApiClient) {
   return { secret, recoveryCodes: enabled.json().recoveryCodes as string[], enabled };
 }
 
+/** The account's audit entries of the second factor, oldest first; no secret or code in any of them. */
+async function factorEntries(ctx: TestContext, username: string) {
+  const rows = await ctx.db
+    .selectFrom('audit_log')
+    .innerJoin('users', 'users.uuid', 'audit_log.entity_id')
+    .select(['audit_log.action', 'audit_log.actor', 'audit_log.changes', 'users.uuid'])
+    .where('users.username', '=', username)
+    .where('audit_log.action', 'in', ['2fa-attivata', '2fa-disattivata', 'codice-recupero'])
+    .orderBy('audit_log.at')
+    .execute();
+  for (const r of rows) {
+    expect(r.actor).toBe(r.uuid);
+    expect(r.changes).toBe('[]');
+  }
+  // Sorted: the test's clock stands still, so entries may share their time.
+  return rows.map((r) => r.action).sort();
+}
+
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(clock);
@@ -119,6 +137,7 @@ describe('two-factor login, optional (outside production)', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().reason).toBe('La verifica in due passaggi è già attiva');
     expect((await client.get('/auth/2fa')).json()).toEqual({ enabled: true, mandatory: false });
+    expect(await factorEntries(ctx, 'capoarea')).toEqual(['2fa-attivata']);
   });
 
   it('then asks the code after the password, with a session that reaches nothing until the code', async () => {
@@ -163,6 +182,8 @@ describe('two-factor login, optional (outside production)', () => {
       res: 'OK',
       role: ['admin'],
     });
+    // Each recovery code used is in the trail; the refused one is not.
+    expect(await factorEntries(ctx, 'admin')).toEqual(['2fa-attivata', 'codice-recupero', 'codice-recupero']);
   });
 
   it('throttles wrong codes like wrong passwords: 10 from one address, and a new password step does not reset them', async () => {
@@ -214,6 +235,7 @@ describe('two-factor login, optional (outside production)', () => {
     expect(wrongCode.json().reason).toBe('Codice non valido o già usato');
     const off = await client.post('/auth/2fa/disable', { pwd: DEMO_PASSWORD, code: await codeFor(row.secret) });
     expect(off.json()).toEqual({ res: 'OK' });
+    expect(await factorEntries(ctx, 'capoarea')).toEqual(['2fa-attivata', '2fa-disattivata']);
     expect((await passwordStep(ctx, demoUser.capoarea)).reply).toEqual({ res: 'OK', role: ['capoarea'] });
   });
 });

@@ -11,6 +11,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type TypeRow = { uuid: string; tipo: string; valore: number; ccoupon: number; disattiva: boolean; minima: number };
+/** A type's history in the audit trail, oldest first: action and changes. */
+const historyOf = async (uuid: string) =>
+  (
+    await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_name', 'changes'])
+      .where('entity', '=', 'tipo-coupon')
+      .where('entity_id', '=', uuid)
+      .orderBy('at')
+      .orderBy('uuid')
+      .execute()
+  ).map((r) => ({ action: r.action, by: r.actor_name, changes: JSON.parse(r.changes) as unknown[] }));
 const types = async () => (await as.admin.get('/api/tcoupons')).json() as TypeRow[];
 const body = {
   tipo: 'Corso posa grandi lastre',
@@ -50,6 +62,13 @@ describe('coupon types', () => {
     expect(read).toMatchObject({ tipo: body.tipo, valore: 75.5, minima: 300, colore: '#6a1b9a', ccoupon: 0 });
     expect((await as.admin.post(`/api/tcoupon/${uuid}`, { ...body, valore: 80 })).statusCode).toBe(200);
     expect(((await as.admin.get(`/api/tcoupon/${uuid}`)).json() as TypeRow).valore).toBe(80);
+    const history = await historyOf(uuid);
+    expect(history.map((h) => [h.action, h.by])).toEqual([
+      ['creazione', 'admin'],
+      ['modifica', 'admin'],
+    ]);
+    expect(history[0]?.changes).toContainEqual({ field: 'valore', before: null, after: '75.5' });
+    expect(history[1]?.changes).toEqual([{ field: 'valore', before: '75.5', after: '80' }]);
   });
 
   it('refuses a bad form with Italian reasons per field', async () => {
@@ -88,6 +107,10 @@ describe('coupon types', () => {
     expect(await inCombo('/api/cbotcoupons2')).toBe(true);
     expect((await as.admin.post(`/api/enabletcoupon/${uuid}`, {})).statusCode).toBe(200);
     expect(await inCombo('/api/cbotcoupons')).toBe(true);
+    expect((await historyOf(uuid)).slice(1).map((h) => h.changes)).toEqual([
+      [{ field: 'disattiva', before: '0', after: '1' }],
+      [{ field: 'disattiva', before: '1', after: '0' }],
+    ]);
   });
 
   it('deletes a type without coupons, and refuses one with coupons', async () => {
@@ -96,11 +119,17 @@ describe('coupon types', () => {
     };
     expect((await as.admin.delete(`/api/tcoupon/${uuid}`)).statusCode).toBe(200);
     expect((await as.admin.get(`/api/tcoupon/${uuid}`)).statusCode).toBe(404);
+    expect((await historyOf(uuid)).at(-1)).toMatchObject({
+      action: 'eliminazione',
+      changes: [{ field: 'tipo', before: 'Da eliminare', after: null }, expect.objectContaining({ field: 'valore' })],
+    });
 
     const base = (await types()).find((t) => t.tipo === 'Corso base');
     const refused = await as.admin.delete(`/api/tcoupon/${base?.uuid}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ res: 'KO', reason: 'Il tipo ha dei coupon: si può solo disattivare' });
+    // A refused deletion leaves no entry.
+    expect((await historyOf(base?.uuid ?? '')).map((h) => h.action)).not.toContain('eliminazione');
 
     // A type that gets its first coupon can no longer be deleted.
     const other = (await as.admin.post('/api/tcoupon/nuovo', { ...body, tipo: 'Assegnato' })).json() as {

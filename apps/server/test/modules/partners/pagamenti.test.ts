@@ -41,6 +41,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
+/** The partner's newest audit entry of this action: who, and the fields. */
+const lastEntry = async (partner: string, action: string) => {
+  const row = await ctx.db
+    .selectFrom('audit_log')
+    .select(['actor_name', 'changes'])
+    .where('entity', '=', 'partner')
+    .where('entity_id', '=', partner)
+    .where('action', '=', action)
+    .orderBy('at', 'desc')
+    .orderBy('uuid', 'desc')
+    .executeTakeFirst();
+  return row && { by: row.actor_name, changes: JSON.parse(row.changes) as unknown[] };
+};
 const NON_PDF = 'Il file non è un PDF valido';
 
 type Payment = { name: string; dtrinnovo: string; fatturato: number; url: string };
@@ -125,6 +138,14 @@ describe('uploading a payment PDF', () => {
       .where('name', '=', res.json().name)
       .executeTakeFirstOrThrow();
     expect(stored.fatturato).toBe(123456);
+    expect(await lastEntry(mine, 'pagamento-registrato')).toEqual({
+      by: 'capoarea',
+      changes: [
+        { field: 'dtrinnovo', before: null, after: '2024-05-10' },
+        { field: 'fatturato', before: null, after: '1234.56' },
+        { field: 'filename', before: null, after: 'ricevuta.pdf' },
+      ],
+    });
     const bad = await upload(mine, pdfForm(receipt, { fatturato: '12,345' }), as.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('fatturato');
@@ -274,6 +295,10 @@ describe('editing and deleting payments', () => {
     const file = `partners/${far}/pagamenti/${name}.pdf`;
     expect(await storedKeys(ctx.config, `partners/${far}`)).toContain(file);
     expect((await as.admin.delete(url())).json()).toEqual({ res: 'OK' });
+    expect(await lastEntry(far, 'pagamento-eliminato')).toMatchObject({
+      by: 'admin',
+      changes: expect.arrayContaining([{ field: 'dtrinnovo', before: '2030-02-28', after: null }]),
+    });
     expect(await storedKeys(ctx.config, `partners/${far}`)).not.toContain(file);
     expect((await payments(far)).map((p) => p.name)).not.toContain(name);
     expect((await partnerRow(far)).dtrinnovo).not.toBe('2030-02-28');

@@ -4,6 +4,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAvatar } from '../../../features/avatar/api/get-avatar.ts';
 import { useMe } from '../../../features/me/api/get-me.ts';
+import { PendingEmailNotice } from '../../../features/me/components/pending-email-notice.tsx';
 import { ProfileStatoNotice } from '../../../features/me/components/profile-stato-notice.tsx';
 import { PosatoreProfileScreen } from '../../../features/posatori/components/posatore-profile-screen.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -29,7 +30,12 @@ export function PosatoreProfiloPage() {
       <PosatoreProfileScreen
         id={me.data.uuid}
         variant="self"
-        notice={me.data.err1 && <ProfileStatoNotice text={me.data.err1} suspended={avatar.data?.stato === 'SOSPESO'} />}
+        notice={
+          <>
+            <PendingEmailNotice />
+            {me.data.err1 && <ProfileStatoNotice text={me.data.err1} suspended={avatar.data?.stato === 'SOSPESO'} />}
+          </>
+        }
       />
       <Box sx={{ mt: 2 }}>
         <TwoFactorSection />

@@ -108,3 +108,11 @@ export async function requestPasswordReset(body: ResetRequestBody): Promise<void
 export async function resetPassword(body: ResetPasswordBody): Promise<boolean> {
   return (await call('POST', '/auth/resetpwd', body)).data['res'] === 'OK';
 }
+
+/**
+ * POST /auth/email/confirm {token}: the link of an own change of address. Throws with the server's Italian reason
+ * for a link that is unknown, used, replaced or expired, or an address another account took meanwhile.
+ */
+export async function confirmEmailChange(token: string): Promise<void> {
+  await call('POST', '/auth/email/confirm', { token });
+}

@@ -2,4 +2,6 @@
 export const meKeys = {
   me: ['me'] as const,
   myProfile: ['myprofile'] as const,
+  /** One's own new e-mail waiting for its confirmation link. */
+  pendingEmail: ['myprofile', 'pending-email'] as const,
 };

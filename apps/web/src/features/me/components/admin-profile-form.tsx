@@ -32,7 +32,8 @@ export function AdminProfileForm({ profile, aside }: { profile: AdminProfile; as
   const submit = handleSubmit(
     (values) =>
       save.mutate(values, {
-        onSuccess: () => reset(values),
+        // A new e-mail waits for the link sent to it: the form goes on showing the address in use.
+        onSuccess: () => reset({ ...values, email: formState.defaultValues?.email ?? values.email }),
         onError: (error) => {
           markServerErrors(error, setError, Object.keys(adminProfileBody.shape));
           showToast(msg.erroreSalvataggio, 'error');

@@ -13,6 +13,7 @@ import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts'
 import { RivenditoreForm } from '../../rivenditori/components/rivenditore-form.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
 import { AdminProfileForm } from './admin-profile-form.tsx';
+import { PendingEmailNotice } from './pending-email-notice.tsx';
 import { meKeys } from '../api/me-keys.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 
@@ -75,6 +76,7 @@ export function MyProfileScreen() {
   return (
     <>
       <PageTitle title="Modifica Profilo" />
+      <PendingEmailNotice />
       {data.role === 'admin' ? (
         <AdminProfileForm key={data.uuid} profile={data} aside={aside} />
       ) : data.role === 'capoarea' ? (

@@ -35,7 +35,9 @@ export function useAccountFormSave<B extends FieldValues & MyProfileBody>(option
   const save = mode === 'self' ? ownSave : adminSave;
 
   const onSuccess = (values: B, uuid: string | null) => {
-    form.reset(values);
+    // One's own new e-mail waits for the link sent to it: the form goes on showing the address in use.
+    const email: unknown = form.formState.defaultValues?.['email'];
+    form.reset(mode === 'self' && typeof email === 'string' ? { ...values, email } : values);
     if (mode === 'self') showToast(msg.datiSalvati, 'success');
     else if (isNew && uuid !== null) {
       showToast(createdText, 'success');

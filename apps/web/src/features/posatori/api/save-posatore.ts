@@ -20,6 +20,7 @@ export function useSavePosatore(id: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: posatoriKeys.all }),
         queryClient.invalidateQueries({ queryKey: meKeys.me }),
+        queryClient.invalidateQueries({ queryKey: meKeys.pendingEmail }),
         queryClient.invalidateQueries({ queryKey: avatarKeys.all }),
       ]);
     },

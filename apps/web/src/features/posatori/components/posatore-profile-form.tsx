@@ -64,7 +64,7 @@ function usePosatoreForm({
   const onValid = (values: PosatoreSaveBody) =>
     save.mutate(values, {
       onSuccess: () => {
-        reset(values);
+        reset(setup.ownAddress ? { ...values, email: form.formState.defaultValues?.email ?? values.email } : values);
         if (setup.confirmSave) showToast(msg.datiSalvati, 'success');
         if (setup.backAfterSave && setup.listPath) navigate({ pathname: setup.listPath, search: listSearch });
       },

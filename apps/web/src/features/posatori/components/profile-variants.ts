@@ -22,6 +22,11 @@ export type VariantSetup = {
   manage: boolean;
   /** Every save but the admin's confirms with 'Dati Salvati'. */
   confirmSave: boolean;
+  /**
+   * One's own profile: a new e-mail waits for the link sent to it (the server keeps the address in use), so after a
+   * save the form goes on showing the address in use, and the notice above it the one waiting.
+   */
+  ownAddress: boolean;
   /** The list the screen belongs to: its back button, and for the area manager the place to go after saving. */
   listPath: string | null;
   backAfterSave: boolean;
@@ -43,6 +48,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     diisocianati: true,
     manage: true,
     confirmSave: false,
+    ownAddress: false,
     listPath: '/admin/posatori',
     backAfterSave: false,
     ...otherInstaller,
@@ -54,6 +60,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     diisocianati: true,
     manage: false,
     confirmSave: true,
+    ownAddress: false,
     listPath: '/capoarea/posatori',
     backAfterSave: true,
     ...otherInstaller,
@@ -65,6 +72,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     diisocianati: false,
     manage: false,
     confirmSave: true,
+    ownAddress: false,
     listPath: '/rivenditori/posatori',
     backAfterSave: false,
     // A reseller changes neither the image nor the gallery of an installer.
@@ -78,6 +86,7 @@ export const variantSetups: Record<ProfileVariant, VariantSetup> = {
     diisocianati: false,
     manage: false,
     confirmSave: true,
+    ownAddress: true,
     listPath: null,
     backAfterSave: false,
     imagePath: () => '/api/savemyimg/profile',
