@@ -8,6 +8,9 @@ import { loginAs, shot } from './support.ts';
  * counts as they found them.
  */
 
+// Two browsers and three tabs on one shared machine: three times the usual time.
+test.slow();
+
 const bell = (page: Page) => page.getByRole('link', { name: /^Messaggi non letti/ });
 const unreadOf = async (page: Page) => {
   const label = (await bell(page).getAttribute('aria-label')) ?? '';
