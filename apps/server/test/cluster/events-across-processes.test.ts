@@ -55,9 +55,9 @@ it('an event announced in one process reaches a stream held by another', async (
 
   await send(first.url, admin, [await userOf('posatore')]);
   const posatoreStreams = streams.filter((s) => s !== other);
-  await expect.poll(() => posatoreStreams.map((s) => s.events), { timeout: 10_000 }).toEqual(
-    posatoreStreams.map(() => ['messages']),
-  );
+  await expect
+    .poll(() => posatoreStreams.map((s) => s.events), { timeout: 10_000 })
+    .toEqual(posatoreStreams.map(() => ['messages']));
   // The reseller's stream heard nothing of it: a message for them arrives, alone.
   await send(first.url, admin, [await userOf('rivenditore')]);
   await expect.poll(() => other.events, { timeout: 10_000 }).toEqual(['messages']);
