@@ -32,6 +32,8 @@ import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registerPosatoriRoutes } from './modules/posatori/posatori.routes.ts';
 import { registerPublicPosatoriRoutes } from './modules/public-posatori/public-posatori.routes.ts';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes.ts';
+import { createEventHub, type EventHub } from './modules/events/event-hub.ts';
+import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
 import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.routes.ts';
@@ -76,6 +78,8 @@ declare module 'fastify' {
     mailSignal: { kick: () => void };
     /** What the mass activation runs with; main.ts resumes with it the runs whose process died. */
     massActivation: MassActivationDeps;
+    /** The live-update streams of this process (GET /api/events). */
+    events: EventHub;
   }
 }
 
@@ -226,6 +230,17 @@ export async function buildApp({
   });
   registerAuditRoutes(app, db);
   registerPrivacyRoutes(app, db, files);
+  const events = createEventHub(db, app.log, { heartbeatMs: config.eventsHeartbeatMs });
+  app.decorate('events', events);
+  registerEventsRoutes(app, events);
+  // Listening starts with the app; the streams end before the server closes (else it would wait for them), the
+  // listening connection after.
+  app.addHook('onReady', () => events.start());
+  app.addHook('preClose', (done) => {
+    events.endStreams();
+    done();
+  });
+  app.addHook('onClose', () => events.stop());
 
   await registerStaticSpa(app, config.webDist);
   return app;

@@ -53,6 +53,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve avere almeno 16 caratteri').optional(),
   WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3650),
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(55).default(25),
 });
 
 export type Config = {
@@ -89,6 +90,11 @@ export type Config = {
   webConcurrency: number;
   /** Audit entries older than this many days are purged by the housekeeping (modules/audit). */
   auditRetentionDays: number;
+  /**
+   * How often a live-update stream (GET /api/events) gets a heartbeat and its session is checked: below the 60 s
+   * after which nginx drops a silent proxied connection; an expired session's stream ends within it.
+   */
+  eventsHeartbeatMs: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -132,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
   };
 }
 

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { answerMetricsForWorkers } from './plugins/metrics.ts';
+import { relayEventsBetweenWorkers } from './modules/events/event-hub.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmpty, seedDemo } from './db/seed/demo.ts';
@@ -45,6 +46,9 @@ async function runPrimary(): Promise<void> {
   };
   for (let i = 0; i < config.webConcurrency; i++) fork(i === 0);
   answerMetricsForWorkers();
+  // On SQLite the workers hear only their own announcements: the primary passes each to the others. On PostgreSQL
+  // every worker LISTENs for itself.
+  if (!config.databaseUrl) relayEventsBetweenWorkers();
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

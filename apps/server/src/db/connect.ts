@@ -1,7 +1,17 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './database.ts';
 
@@ -43,6 +53,60 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   };
 }
 
+/** A notification as PostgreSQL's LISTEN delivers it (pg.Client's 'notification' event). */
+export type Notification = { channel: string; payload: string };
+
+const notifiers = new WeakMap<Db, EventEmitter>();
+
+/**
+ * On SQLite, the notifications `select pg_notify(channel, payload)` made in this process, emitted as 'notification'
+ * once their transaction commits (at once outside a transaction); undefined on PostgreSQL, where LISTEN hears them.
+ */
+export const sqliteNotifications = (db: Db): EventEmitter | undefined => notifiers.get(db);
+
+/**
+ * PostgreSQL's pg_notify on SQLite, with its meaning: a notification made inside a transaction is delivered when that
+ * transaction commits and dropped when it rolls back, so a change and its announcement stand or fall together, and
+ * the code that announces is the same on both databases (docs/decisions/0029-live-updates.md). Kysely's SQLite driver
+ * runs one transaction at a time on its one connection, so the pending list belongs to the open transaction.
+ */
+function notifyingSqlite(
+  sqlite: SQLite.Database,
+  config: SqliteDialectConfig,
+): { dialect: SqliteDialect; emitter: EventEmitter } {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let pending: Notification[] = [];
+  // Emitted on the next turn: a listener's failure can never undo or delay the commit that announced it.
+  const deliver = (list: Notification[]) => {
+    if (list.length > 0) setImmediate(() => list.forEach((n) => emitter.emit('notification', n)));
+  };
+  sqlite.function('pg_notify', (channel: unknown, payload: unknown) => {
+    const n = { channel: String(channel), payload: String(payload) };
+    if (sqlite.inTransaction) pending.push(n);
+    else deliver([n]);
+    return null;
+  });
+  class NotifyingDriver extends SqliteDriver {
+    override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+      await super.commitTransaction(connection);
+      const done = pending;
+      pending = [];
+      deliver(done);
+    }
+    override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+      pending = [];
+      await super.rollbackTransaction(connection);
+    }
+  }
+  class NotifyingDialect extends SqliteDialect {
+    override createDriver(): Driver {
+      return new NotifyingDriver(config);
+    }
+  }
+  return { dialect: new NotifyingDialect(config), emitter };
+}
+
 const pools = new WeakMap<Db, pg.Pool>();
 
 /** The PostgreSQL pool behind a database handle (its counts go to /metrics); undefined on SQLite. */
@@ -65,10 +129,10 @@ export function connect(target: DbTarget): DbHandle {
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma('mmap_size = 268435456');
     sqlite.pragma('temp_store = memory');
-    return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-      kind: 'sqlite',
-    };
+    const { dialect, emitter } = notifyingSqlite(sqlite, { database: withStatementCache(sqlite) });
+    const db = new Kysely<Database>({ dialect });
+    notifiers.set(db, emitter);
+    return { db, kind: 'sqlite' };
   }
   const pool = new pg.Pool({
     connectionString: target.url,

@@ -59,6 +59,8 @@ export type Line = {
    * for them too). Without it, such an installer gets a 403 whatever the row (docs/decisions/0009).
    */
   profileNotOk?: 'open';
+  /** The reply is a stream that does not end (server-sent events): a 200 is judged by its status alone. */
+  stream?: true;
 };
 
 export const everyone = (cell: Cell): Record<Role, Cell> => ({

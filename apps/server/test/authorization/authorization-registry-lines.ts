@@ -146,6 +146,8 @@ export const registryLines: Line[] = [
   // Own card and profile
   line('GET /api/avatar', { profileNotOk: 'open', cells: everyone(OK) }),
   line('GET /api/me', { profileNotOk: 'open', cells: everyone(OK) }),
+  // Live updates: every logged-in person, of their own lists; an installer whose profile is not OK has no bell.
+  line('GET /api/events', { stream: true, cells: everyone(OK) }),
   line('GET /api/myprofile', { profileNotOk: 'open', cells: only(['admin', 'capoarea', 'rivenditori']) }),
   line('POST /api/myprofile', {
     profileNotOk: 'open',

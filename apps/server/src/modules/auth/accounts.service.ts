@@ -14,6 +14,7 @@ import { emailChangedMail, emailConfirmLink, emailConfirmMail } from './account-
 import * as emailChanges from './email-changes.repository.ts';
 import * as resetTokens from './reset-tokens.repository.ts';
 import * as sessions from './sessions.repository.ts';
+import { announce } from '../events/events.service.ts';
 import * as users from './users.repository.ts';
 import type { UserStato } from './auth.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
@@ -118,6 +119,8 @@ async function setAccountStato(
     if (stato === 'disabled') {
       await sessions.deleteUserSessions(tx, userUuid);
       await resetTokens.invalidateResets(tx, userUuid, now);
+      // Their open live-update streams end now, on every instance.
+      await announce(tx, 'session', [userUuid]);
     }
     return stato;
   });

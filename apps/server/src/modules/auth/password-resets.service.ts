@@ -15,6 +15,7 @@ import { loginTaken } from './accounts.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as resetTokens from './reset-tokens.repository.ts';
 import * as sessions from './sessions.repository.ts';
+import { announce } from '../events/events.service.ts';
 import * as throttles from './throttles.repository.ts';
 import * as users from './users.repository.ts';
 
@@ -99,6 +100,7 @@ export function createPasswordResetService(deps: ResetDeps) {
       await users.setPassword(tx, owner, passwordHash, now);
       await resetTokens.invalidateResets(tx, owner, now);
       await sessions.deleteUserSessions(tx, owner);
+      await announce(tx, 'session', [owner]);
       // The owner proved they read the account's mailbox: whatever locked the account is over, at every address.
       await throttles.clearAccountFailures(tx, owner);
       return owner;

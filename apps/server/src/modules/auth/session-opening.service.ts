@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionStage } from './auth.table.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as sessions from './sessions.repository.ts';
+import { announce } from '../events/events.service.ts';
 
 export type SessionSettings = { idleMinutes: number; absoluteHours: number };
 
@@ -54,6 +55,8 @@ export function createSessionService(db: Db, settings: SessionSettings) {
 
   async function logout(sessionId: string, userUuid: string): Promise<void> {
     await sessions.deleteSession(db, sessionId);
+    // The session's live-update streams end, on whichever instance holds them.
+    await announce(db, 'session', [userUuid]);
     await recordAudit(db, { actor: userUuid, action: 'logout', entity: 'utente', entityId: userUuid });
   }
 

@@ -111,3 +111,25 @@ export async function deleteExpiredSessions(db: DbOrTx, now: string): Promise<vo
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
     .execute();
 }
+
+/**
+ * Which of these sessions are still live, by the rule of findLiveSession (both expiries ahead, the account active,
+ * the second factor done): the live-update streams check theirs with it (modules/events).
+ */
+export async function liveSessionIds(db: DbOrTx, ids: readonly string[], now: string): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
+      .select('sessions.id')
+      .where('sessions.id', 'in', ids.slice(i, i + 500))
+      .where('sessions.stage', '=', 'full')
+      .where('sessions.expires_at', '>', now)
+      .where('sessions.absolute_expires_at', '>', now)
+      .where('users.stato', '=', 'active')
+      .execute();
+    for (const r of rows) live.add(r.id);
+  }
+  return live;
+}

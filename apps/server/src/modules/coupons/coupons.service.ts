@@ -18,7 +18,8 @@ import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, HttpError } from '../../plugins/error-envelope.ts';
 import { countFailures, recordFailure } from '../auth/throttles.repository.ts';
 import { addToTypeCount, findType, refreshTypeCounts } from '../coupon-types/coupon-types.repository.ts';
-import { uuidsOfList } from '../posatori/posatori.repository.ts';
+import { accountsOf, uuidsOfList } from '../posatori/posatori.repository.ts';
+import { announce } from '../events/events.service.ts';
 import { couponFor, redeemerFor } from '../reach/coupons-reach.ts';
 import { posatoreFor } from '../reach/posatori-reach.ts';
 import { refreshCouponCounts } from './coupon-totals.repository.ts';
@@ -28,6 +29,10 @@ import { changesOf, fieldsOf, recordAudit, type AuditEntry } from '../audit/audi
 import * as repo from './coupons.repository.ts';
 import type { CouponsTable } from './coupons.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
+
+/** The installers' open tabs refetch their coupons and their count (docs/decisions/0029-live-updates.md). */
+const announceCoupons = async (tx: DbOrTx, posatori: readonly string[]) =>
+  announce(tx, 'coupons', await accountsOf(tx, posatori));
 
 const COUPON_LOCKED = 'Coupon già utilizzato: non si può modificare né eliminare';
 const TYPE_DISABLED = 'Tipo coupon disattivato';
@@ -118,6 +123,7 @@ export async function setCoupon(db: Db, viewer: Viewer, uuid: string, body: SetC
       const changes = changesOf(coupon, { scadenza: body.pscadenza });
       await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'coupon', entityId: uuid, changes });
     }
+    await announceCoupons(tx, [coupon.posatore]);
   });
 }
 
@@ -128,6 +134,7 @@ export async function deleteCoupon(db: Db, viewer: Viewer, uuid: string): Promis
     if (!(await repo.deleteUnredeemed(tx, uuid))) throw new HttpError(409, COUPON_LOCKED);
     await refreshCouponCounts(tx, coupon.posatore);
     await refreshTypeCounts(tx, [coupon.tipo]);
+    await announceCoupons(tx, [coupon.posatore]);
     const changes = fieldsOf(
       { code: coupon.code, posatore: coupon.posatore, tipo: coupon.tipo, valore: coupon.valore },
       true,
@@ -241,6 +248,8 @@ export async function giveCoupons(
   for (let i = 0; i < recount.length; i += RECOUNT_CHUNK) {
     await refreshCouponCounts(tx, recount.slice(i, i + RECOUNT_CHUNK));
   }
+  // An import's new installers have no account yet: nobody to tell.
+  await announceCoupons(tx, recount);
   await addToTypeCount(tx, type.uuid, rows.length);
   return rows.length;
 }
@@ -263,6 +272,7 @@ export async function redeemCoupon(db: Db, viewer: Viewer, posatore: string, typ
     const done = await repo.redeem(tx, { posatore, code, rivenditore, today });
     if (done !== undefined) {
       await refreshCouponCounts(tx, posatore);
+      await announceCoupons(tx, [posatore]);
       const changes = [
         { field: 'code', before: null, after: code },
         { field: 'posatore', before: null, after: posatore },

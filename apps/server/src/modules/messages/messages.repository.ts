@@ -154,6 +154,16 @@ export async function keepOnlyRecipients(db: DbOrTx, messageUuid: string, accoun
   await q.execute();
 }
 
+/** The accounts a message is addressed to (their open tabs hear of a change to it). */
+export async function recipientsOf(db: DbOrTx, messageUuid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select('user_uuid')
+    .where('message_uuid', '=', messageUuid)
+    .execute();
+  return rows.map((r) => r.user_uuid);
+}
+
 export async function recipientCount(db: DbOrTx, messageUuid: string): Promise<number> {
   const row = await db
     .selectFrom('message_recipients')

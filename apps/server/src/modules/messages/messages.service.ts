@@ -43,6 +43,7 @@ import {
   visibleIn as rivenditoriVisibleIn,
 } from '../rivenditori/rivenditori.repository.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
+import { announce } from '../events/events.service.ts';
 import * as folders from './message-folders.repository.ts';
 import * as search from './message-search.repository.ts';
 import * as repo from './messages.repository.ts';
@@ -260,6 +261,8 @@ export async function saveMessage(
     await checkMessagesPerMinute(tx, viewer, now);
     let uuid = id;
     let createdAt = now;
+    // An edit may take recipients away: their inbox changes too.
+    const before = id === 'nuovo' ? [] : await repo.recipientsOf(tx, id);
     if (id === 'nuovo') {
       uuid = newId();
       await repo.insertMessage(tx, { uuid, sender: viewer.userUuid, oggetto, content: body.content, dest, dests, now });
@@ -285,6 +288,8 @@ export async function saveMessage(
       });
     }
     await recordSend(tx, viewer, added, now);
+    // The recipients' bells and inboxes, and the writer's outbox in their other tabs, update live.
+    await announce(tx, 'messages', [...before, ...(await repo.recipientsOf(tx, uuid)), viewer.userUuid]);
     const sender = (await repo.peopleOf(tx, [viewer.userUuid])).get(viewer.userUuid)?.name ?? 'Portale Posatori';
     const link = `${ctx.publicUrl}/msg/${uuid}`;
     await repo.queueNotifications(tx, uuid, {
@@ -326,6 +331,7 @@ export async function receiveVisitorMessage(
       now,
     });
     await repo.addRecipient(tx, { uuid, createdAt: now }, to.userUuid);
+    await announce(tx, 'messages', [to.userUuid]);
     if (to.email) {
       await enqueueMails(tx, [
         {
@@ -346,13 +352,19 @@ export async function receiveVisitorMessage(
 export async function deleteMessage(db: Db, viewer: Viewer, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await messageFor(tx, viewer, id, 'edit');
+    const recipients = await repo.recipientsOf(tx, id);
     await repo.deleteMessage(tx, id);
+    await announce(tx, 'messages', [...recipients, viewer.userUuid]);
   });
 }
 
 /** setread / setunread: a recipient's own read state; anyone else 404. */
-export async function setRead(db: DbOrTx, viewer: Viewer, id: string, read: boolean): Promise<void> {
-  if (!(await repo.setRead(db, viewer.userUuid, id, read ? nowIso() : null))) throw notFound();
+export async function setRead(db: Db, viewer: Viewer, id: string, read: boolean): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    if (!(await repo.setRead(tx, viewer.userUuid, id, read ? nowIso() : null))) throw notFound();
+    // The reader's other tabs: the bell's count and the inbox's bold rows.
+    await announce(tx, 'messages', [viewer.userUuid]);
+  });
 }
 
 /** GET /api/dests?q=: the groups and people the writer may address whose name contains q (people from 2 letters). */

@@ -391,3 +391,18 @@ export async function codeTaken(db: DbOrTx, code: string, except: string): Promi
 export async function setStato(db: DbOrTx, uuid: string, stato: PosatoreStato, now: string): Promise<void> {
   await db.updateTable('posatori').set({ stato, updated_at: now }).where('uuid', '=', uuid).execute();
 }
+
+/** The accounts (users.uuid) of these installers, those that have one; in chunks of 500 bound parameters. */
+export async function accountsOf(db: DbOrTx, posatori: readonly string[]): Promise<string[]> {
+  const accounts: string[] = [];
+  for (let i = 0; i < posatori.length; i += 500) {
+    const rows = await db
+      .selectFrom('posatori')
+      .select('user_uuid')
+      .where('uuid', 'in', posatori.slice(i, i + 500))
+      .where('user_uuid', 'is not', null)
+      .execute();
+    for (const r of rows) if (r.user_uuid) accounts.push(r.user_uuid);
+  }
+  return accounts;
+}

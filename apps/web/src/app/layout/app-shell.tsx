@@ -11,6 +11,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import type { Role } from '@portal/shared/roles';
 import { useSessionRenewal } from '../../features/auth/api/renew-session.ts';
 import { useAvatar } from '../../features/avatar/api/get-avatar.ts';
+import { useLiveUpdates } from '../../features/events/api/live-updates.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { visibleEntries, type MenuEntry } from './menu-entry.ts';
 import { PendingIndicator } from './pending-indicator.tsx';
@@ -43,6 +44,8 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
   // An installer whose profile is not in order has home and profile only: the search (messages, documents) and
   // the bell (the inbox) are not theirs until it is.
   const homeAndProfileOnly = role === 'posatore' && avatar.data?.stato !== 'OK';
+  // The bell, the inbox and the coupons follow changes live (GET /api/events) wherever the bell is shown.
+  useLiveUpdates(avatar.isSuccess && !homeAndProfileOnly);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
