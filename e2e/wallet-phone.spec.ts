@@ -9,6 +9,9 @@ import { adminListRouteFiles, webDist } from '../scripts/initial-assets.ts';
  * logout (or somebody else's login) takes the list away.
  */
 
+// Two windows, two logins and three offline reloads each: more than one journey's usual budget on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 /** The areas register the worker when the browser is idle: wait until it controls this page. */
 async function workerInControl(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -26,7 +29,8 @@ async function openWallet(page: Page, context: BrowserContext): Promise<Page> {
       .click(),
   ]);
   await expect(wallet).toHaveURL('/posatore/coupons');
-  await expect(wallet.getByRole('heading', { name: 'I miei coupon' })).toBeVisible();
+  // A whole first load of a new window (entry, areas, page, data) on a shared machine: more than a step's wait.
+  await expect(wallet.getByRole('heading', { name: 'I miei coupon' })).toBeVisible({ timeout: 30_000 });
   await expect(wallet.getByRole('article').first()).toBeVisible();
   return wallet;
 }
