@@ -1,6 +1,9 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { brand } from './src/app/brand.ts';
+import { offlinePrecache } from '../../scripts/offline-precache.ts';
 
 // Vite only reads a default export from its config file: the one exception to the named-exports rule.
 export default defineConfig(({ mode }) => {
@@ -16,6 +19,51 @@ export default defineConfig(({ mode }) => {
       // A brotli (.br) and a gzip (.gz) copy beside every text file, at the strongest settings: the server sends
       // them as they are (apps/server/src/plugins/static-spa.ts), so compressing costs nothing per request.
       compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.vite[\\/]/], logLevel: 'silent' }),
+      // The installable app: its manifest and a service worker that keeps the installer's coupon wallet working
+      // offline, and nothing else (docs/decisions/0030-installable-app-and-offline-wallet.md).
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/service-worker',
+        filename: 'sw.ts',
+        // Registered by the role areas once they show (lib/service-worker.ts), never by the login page.
+        injectRegister: false,
+        manifestFilename: 'manifest.webmanifest',
+        includeManifestIcons: false,
+        manifest: {
+          id: '/',
+          name: 'Portale Posatori',
+          short_name: 'Posatori',
+          description: 'Il portale della rete di posatori, capi area e rivenditori: i tuoi coupon anche offline',
+          lang: 'it',
+          dir: 'ltr',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          theme_color: brand.slate,
+          background_color: brand.page,
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+          shortcuts: [
+            {
+              name: 'I miei coupon',
+              short_name: 'Coupon',
+              url: '/posatore/coupons',
+              icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+            },
+          ],
+        },
+        injectManifest: {
+          // A classic worker: no module imports left after bundling, and every browser registers it.
+          rollupFormat: 'iife',
+          globPatterns: ['**/*.{html,js,css,woff2,svg,png,webmanifest}'],
+          // Only what the offline wallet needs: the rest of the app comes from the network, as without a worker.
+          manifestTransforms: [offlinePrecache],
+        },
+      }),
     ],
     server: { host: '127.0.0.1', proxy },
     preview: { host: '127.0.0.1', proxy },

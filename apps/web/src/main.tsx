@@ -5,8 +5,8 @@ import './app/fonts.css';
 // Zod's own messages in Italian, as on the server.
 import '@portal/shared/zod-it';
 import { PublicApp } from './app/public-app.tsx';
-import { isPublicPath, redirectsLoggedIn } from './app/public-paths.ts';
-import { checkSession } from './features/auth/api/public-auth.ts';
+import { isPublicPath, isWalletPath, redirectsLoggedIn } from './app/public-paths.ts';
+import { checkSession, reachSession } from './features/auth/api/public-auth.ts';
 import { takeNotice } from './lib/session-notice.ts';
 
 /*
@@ -48,6 +48,20 @@ if (isPublicPath(pathname)) {
       if (landing && redirectsLoggedIn(window.location.pathname)) enterArea(`/${landing}`, roles);
     });
   }
+} else if (isWalletPath(pathname)) {
+  // The installer's coupons open without a network too: when the server cannot be reached, the copy this phone
+  // kept of them (precached with this entry by the service worker), not the role areas, which need the server.
+  void reachSession().then((roles) => {
+    if (roles !== null) enterArea(undefined, roles);
+    else
+      void import('./app/offline-wallet-app.tsx').then(({ OfflineWalletApp }) =>
+        root.render(
+          <StrictMode>
+            <OfflineWalletApp />
+          </StrictMode>,
+        ),
+      );
+  });
 } else {
   enterArea(undefined, checkSession());
 }

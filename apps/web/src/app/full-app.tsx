@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import type { CheckReply } from '@portal/shared/schemas/auth';
 import type { Role } from '@portal/shared/roles';
+import { ForgetOtherWallets } from '../features/coupons/components/forget-other-wallets.tsx';
 import { queryClient } from '../lib/query-client.ts';
+import { registerServiceWorker } from '../lib/service-worker.ts';
 import { sessionQueryKey } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
 import { createRouter } from './router.tsx';
+
+// The installable app's worker, once the areas are on screen and the browser is idle (never from the login page).
+registerServiceWorker();
 
 /**
  * The role areas: router, query cache, forms. Loaded after the login (with the roles it returned, so the session is
@@ -18,6 +23,7 @@ export function FullApp({ roles }: { roles?: Role[] | undefined }) {
   const [router] = useState(createRouter);
   return (
     <Providers>
+      <ForgetOtherWallets />
       <RouterProvider router={router} />
     </Providers>
   );

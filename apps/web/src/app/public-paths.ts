@@ -14,3 +14,9 @@ export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test
 
 /** The login and recover pages send a visitor who is already logged in to their area. */
 export const redirectsLoggedIn = (pathname: string) => /^\/(recover\/?)?$/.test(pathname);
+
+/**
+ * The installer's 'Coupons' window: when the server cannot be reached it shows the coupons kept on the phone
+ * (docs/decisions/0030-installable-app-and-offline-wallet.md).
+ */
+export const isWalletPath = (pathname: string) => /^\/posatore\/coupons\/?$/.test(pathname);

@@ -2,12 +2,7 @@ import { createTheme } from '@mui/material/styles';
 import { itIT } from '@mui/material/locale';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
 import { WEEKDAYS } from '../lib/calendar-names.ts';
-
-/** Brand colours, also used by the logo: slate blue tiles with a red accent tile. */
-export const brand = {
-  slate: '#1e3a5f',
-  red: '#c62828',
-} as const;
+import { brand } from './brand.ts';
 
 /**
  * The keyboard focus ring (WCAG 2.4.7): a 2px slate outline, 11:1 against the white and grey surfaces it is drawn
@@ -25,7 +20,7 @@ export const theme = createTheme(
       // MUI's default orange (#ed6c02) is 3.1:1 on white, too faint for text such as a 'warning' chip; this one is
       // 5:1 (WCAG AA).
       warning: { main: '#b45309' },
-      background: { default: '#f4f6f9' },
+      background: { default: brand.page },
     },
     shape: { borderRadius: 8 },
     typography: {

@@ -31,6 +31,20 @@ export function formatDateTime(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 
+const romeDay = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+
+/** A moment (an ISO timestamp) in a sentence, as Italy's clock read it: 'il 26/11/2026 alle 09:47'. */
+export function formatDayAndTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `il ${romeDay.format(date)} alle ${romeTime.format(date)}`;
+}
+
 const euro = new Intl.NumberFormat('it-IT', {
   style: 'currency',
   currency: 'EUR',

@@ -10,7 +10,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { brand } from '../theme.ts';
+import { brand } from '../brand.ts';
 import { isSelected, type MenuEntry } from './menu-entry.ts';
 
 type SideMenuProps = {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { brand } from '../../theme.ts';
+import { brand } from '../../brand.ts';
 
 /** The public screens: one centred card with the logo, comfortable on a phone too. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -14,10 +14,13 @@ import type {
  */
 export class PublicCallError extends Error {
   readonly fields: Readonly<Record<string, string>>;
-  constructor(reason: string, fields: Record<string, string> = {}) {
+  /** No answer at all: offline, or the server down. */
+  readonly unreachable: boolean;
+  constructor(reason: string, fields: Record<string, string> = {}, unreachable = false) {
     super(reason);
     this.name = 'PublicCallError';
     this.fields = fields;
+    this.unreachable = unreachable;
   }
 }
 
@@ -35,7 +38,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: object): Promis
       ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
     });
   } catch {
-    throw new PublicCallError(networkFailure);
+    throw new PublicCallError(networkFailure, {}, true);
   }
   let data: unknown = null;
   try {
@@ -56,10 +59,15 @@ const rolesOf = (value: unknown): Role[] => (Array.isArray(value) ? roles.filter
 
 /** GET /auth/check: the session's roles, [] when logged out or when the server cannot say. */
 export async function checkSession(): Promise<Role[]> {
+  return (await reachSession()) ?? [];
+}
+
+/** GET /auth/check, telling apart the server unreachable (null: offline) from an answer ([] when logged out). */
+export async function reachSession(): Promise<Role[] | null> {
   try {
     return rolesOf((await call('GET', '/auth/check')).data['role']);
-  } catch {
-    return [];
+  } catch (error) {
+    return error instanceof PublicCallError && error.unreachable ? null : [];
   }
 }
 

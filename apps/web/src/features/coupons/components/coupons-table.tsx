@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -11,27 +9,12 @@ import { useTheme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import UpdateIcon from '@mui/icons-material/Update';
 import type { ComboOption } from '@portal/shared/schemas/combos';
-import {
-  COUPON_RENEWAL_DAYS,
-  couponStatoLabels,
-  type CouponRow,
-  type CouponStato,
-  type CouponTotals,
-} from '@portal/shared/schemas/coupons';
+import { COUPON_RENEWAL_DAYS, type CouponRow } from '@portal/shared/schemas/coupons';
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
-
-const stateColours: Record<CouponStato, 'success' | 'default' | 'warning'> = {
-  valid: 'success',
-  used: 'default',
-  expired: 'warning',
-};
-
-export function CouponStateChip({ stato }: { stato: CouponStato }) {
-  return <Chip size="small" label={couponStatoLabels[stato]} color={stateColours[stato]} variant="outlined" />;
-}
+import { CouponStateChip } from './coupon-cards.tsx';
 
 const romeToday = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Rome',
@@ -287,35 +270,5 @@ export function CouponsTable({
       emptyText="Nessun coupon"
       footer={footer}
     />
-  );
-}
-
-/** Totals of an installer's coupons: how many and how much, in each state. */
-export function CouponTotalsBar({ totals }: { totals: CouponTotals | undefined }) {
-  const items: [string, keyof CouponTotals][] = [
-    ['Totali', 'tot'],
-    ['Validi', 'valid'],
-    ['Utilizzati', 'used'],
-    ['Scaduti', 'expired'],
-  ];
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1, m: 0, mb: 2 }}
-    >
-      {items.map(([label, key]) => (
-        <Paper key={key} variant="outlined" sx={{ p: 1.5 }}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-            {totals ? totals[key].n : '…'}
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              {totals ? formatEuro(totals[key].valore) : ''}
-            </Typography>
-          </Typography>
-        </Paper>
-      ))}
-    </Box>
   );
 }

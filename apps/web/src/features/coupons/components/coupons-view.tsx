@@ -5,7 +5,8 @@ import { usePdfReport } from '../../../components/pdf-report-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useInstallerCoupons } from '../api/coupons.ts';
-import { CouponsTable, CouponTotalsBar } from './coupons-table.tsx';
+import { CouponTotalsBar } from './coupon-cards.tsx';
+import { CouponsTable } from './coupons-table.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**

@@ -20,7 +20,8 @@ import { errorReason } from '../../../lib/api-error.ts';
 import { useCombo } from '../../combos/api/get-combo.ts';
 import { useAssignCoupons, useDeleteCoupon, useInstallerCoupons, useSetCoupon } from '../api/coupons.ts';
 import { assignedText } from './assign-coupons-dialog.tsx';
-import { CouponsTable, CouponTotalsBar, renewalExpiry } from './coupons-table.tsx';
+import { CouponTotalsBar } from './coupon-cards.tsx';
+import { CouponsTable, renewalExpiry } from './coupons-table.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 /**
