@@ -56,7 +56,7 @@ describe.each(['disk', 's3'] as const)('file store on %s', (kind) => {
     expect((await streamBytes(back!.body)).equals(whole)).toBe(true);
     const part = await files.read('documents/v1/documento.mp4', { start: 9_000_000, end: 9_000_099 });
     expect((await streamBytes(part!.body)).equals(whole.subarray(9_000_000, 9_000_100))).toBe(true);
-  });
+  }, 60_000);
 
   it('keeps nothing of a stream that fails on the way', async () => {
     async function* failing() {
@@ -68,7 +68,7 @@ describe.each(['disk', 's3'] as const)('file store on %s', (kind) => {
     );
     expect(await files.read('documents/v2/documento.mp4')).toBeUndefined();
     expect(await files.list('documents/v2')).toEqual([]);
-  });
+  }, 60_000);
 
   it('replaces a file put again under the same key', async () => {
     await files.put('documents/d1/documento.pdf', Buffer.from('first'));
