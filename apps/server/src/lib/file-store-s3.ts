@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -10,6 +10,7 @@ import {
   S3Client,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { assertKey, FileStoreUnavailable, type FileStore } from './file-store.ts';
 
 /** FILE_STORE=s3://bucket/prefix with the SDK's standard AWS_* variables (config.ts reads them). */
@@ -83,6 +84,35 @@ export function createS3FileStore(cfg: S3StoreConfig): FileStore {
       await send(() =>
         client.send(new PutObjectCommand({ Bucket: cfg.bucket, Key, Body: data, ContentLength: data.length })),
       );
+    },
+    async putStream(key, body) {
+      const Key = full(key);
+      // Parts of 8 MB, two in flight: at most ~16 MB of a 2 GB video in memory; a failure aborts the multipart
+      // upload, so no part is left in the bucket.
+      let stored = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          stored += chunk.length;
+          done(null, chunk);
+        },
+      });
+      const Body = pipeline(body, counted, () => {});
+      const upload = new Upload({
+        client,
+        params: { Bucket: cfg.bucket, Key, Body },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (err) {
+        // The upload's own stream refused (a file too big, not a video): the caller's error, not the store's.
+        if (body.errored) throw body.errored;
+        if (counted.errored) throw counted.errored;
+        throw new FileStoreUnavailable(err);
+      }
+      return stored;
     },
     async read(key, range) {
       const Key = full(key);

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 
 /** Bytes start..end of a file, both included (HTTP Range semantics); end defaults to the last byte. */
@@ -19,6 +20,12 @@ export type FileStream = { body: Readable; length: number; size: number };
  */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * The bytes of a stream stored as they arrive, never all in memory (a 2 GB video): written to a temporary file
+   * then renamed on disk, a multipart upload to a bucket. Resolves to the number of bytes stored; a stream that
+   * fails leaves nothing under the key.
+   */
+  putStream(key: string, body: Readable): Promise<number>;
   /** The bytes streamed, all or a range of them; undefined when absent. Downloads go through here, never buffered. */
   read(key: string, range?: ByteRange): Promise<FileStream | undefined>;
   /** The keys directly under prefix (one level, files only), sorted. */
@@ -84,6 +91,20 @@ export function createLocalFileStore(root: string): FileStore {
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       await fs.writeFile(tmp, data);
       await fs.rename(tmp, file);
+    },
+    async putStream(key, body) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      const out = createWriteStream(tmp);
+      try {
+        await pipeline(body, out);
+        await fs.rename(tmp, file);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+      return out.bytesWritten;
     },
     async read(key, range) {
       const file = resolve(key);

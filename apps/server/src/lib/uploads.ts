@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 // The request.isMultipart / request.parts types, also for code that imports this file outside the server project.
 import type {} from '@fastify/multipart';
@@ -16,6 +17,8 @@ export type UploadRules = {
   tooBig: string;
   /** The text fields this upload may carry besides `filename` (a payment's dtrinnovo and fatturato). */
   fields?: readonly string[];
+  /** A file size limit below the scope's registration (a video's poster within the documents' scope). */
+  maxBytes?: number;
 };
 
 /** @fastify/multipart's limit errors, each with what it means to the person uploading. */
@@ -39,7 +42,7 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
   let partName = '';
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(rules.maxBytes ? { limits: { fileSize: rules.maxBytes } } : undefined)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw new HttpError(400, msg.campiNonPrevisti);
         if (bytes !== undefined) throw new HttpError(400, msg.unSoloFile);
@@ -64,4 +67,66 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
   if (hasControlCharacter(partName)) throw new HttpError(400, NOME_CON_CONTROLLO);
   refuseControlCharacters('body', fields);
   return { bytes, filename: fields['filename'] || partName, fields };
+}
+
+/** A file of an upload as it arrives: its original name (the `filename` field sent before it, or the part's). */
+export type IncomingFile = { filename: string; stream: Readable };
+
+/**
+ * The one file of a multipart upload, handed to `store` as a stream while it arrives, for files too big to hold in
+ * memory (a 2 GB video): `store` reads it to the end (into the file store, or into memory under its own limit) and
+ * says what it kept. The same 400s as readUpload for a second file, an unexpected field or none at all; busboy
+ * stops at `maxBytes` (a backstop: `store` enforces the limit of the kind of file it finds). The `filename` field,
+ * when sent, comes before the file (as the portal's forms send it), so `store` knows the name it was given.
+ */
+export async function receiveUpload<T>(
+  request: FastifyRequest,
+  rules: UploadRules & Required<Pick<UploadRules, 'maxBytes'>>,
+  store: (file: IncomingFile) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) throw new HttpError(400, msg.nessunFile);
+  const allowed = new Set(['filename', ...(rules.fields ?? [])]);
+  const fields: Record<string, string> = {};
+  let stored: { value: T } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw new HttpError(400, msg.campiNonPrevisti);
+        if (stored !== undefined) throw new HttpError(400, msg.unSoloFile);
+        const filename = fields['filename'] || part.filename;
+        if (hasControlCharacter(filename)) throw new HttpError(400, NOME_CON_CONTROLLO);
+        stored = { value: await store({ filename, stream: part.file }) };
+        if (part.file.truncated) throw new HttpError(400, rules.tooBig);
+      } else {
+        if (!allowed.has(part.fieldname) || part.fieldname in fields) throw new HttpError(400, msg.campiNonPrevisti);
+        if (part.valueTruncated || typeof part.value !== 'string') throw new HttpError(400, msg.campoTroppoLungo);
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    const limit = limitReasons[code];
+    if (limit) throw new HttpError(400, limit);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, rules.tooBig);
+    throw new HttpError(400, msg.nessunFile);
+  }
+  if (!stored) throw new HttpError(400, msg.nessunFile);
+  refuseControlCharacters('body', fields);
+  return stored.value;
+}
+
+/**
+ * The bytes of a stream up to `maxBytes`, read into memory: past that it fails with a 400 `tooBig` (the rest of
+ * the request is not read). For the small kinds of a streamed upload (a 20 MB document).
+ */
+export async function bytesUpTo(stream: Readable, maxBytes: number, tooBig: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) throw new HttpError(400, tooBig);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }

@@ -21,6 +21,8 @@ function securityHeaderOptions(https: boolean) {
         // MUI's emotion inserts <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // blob: the admin's browser reads a video being uploaded to draw its poster frame (lib/video-poster.ts).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The installable app: its service worker (/sw.js) and manifest, from the portal itself and nowhere else.

@@ -108,6 +108,13 @@ export const authorizationTable: Line[] = [
     cells: only(['admin']),
     request: ({ pdf }) => ({ method: 'POST', url: '/api/docs/caricadoc', ...pdf() }),
   }),
+  // A training video's poster frame: the admin sets it, every role sees it as it sees the video
+  line('GET /api/docs/poster/:id', { row: 'videos', cells: everyone(READ) }),
+  line('POST /api/docs/poster/:id', {
+    row: 'videos',
+    cells: only(['admin'], ALL),
+    request: ({ row, image }) => ({ method: 'POST', url: `/api/docs/poster/${row}`, ...image() }),
+  }),
 
   // Home dashboards: each role its own figures
   line('GET /api/statohome', { profileNotOk: 'open', cells: everyone(OK) }),

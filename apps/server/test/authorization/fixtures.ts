@@ -33,6 +33,7 @@ export type Entity =
   | 'profileFiles'
   | 'messages'
   | 'documents'
+  | 'videos'
   | 'coupons'
   | 'couponTypes'
   | 'imports';
@@ -251,6 +252,36 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
     return uuid;
   };
 
+  /** A training video with its poster frame, given to these groups: the head of a WebM is all the server checks. */
+  const videoFor = async (...groups: Role[]) => {
+    const webm = Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+      Buffer.from('webm', 'latin1'),
+      Buffer.alloc(2000),
+    ]);
+    const form = multipart([
+      { name: 'filename', data: 'corso.webm' },
+      { name: 'file', filename: 'corso.webm', contentType: 'video/webm', data: webm },
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/docs/caricadoc',
+      headers: { cookie: adminCookie, ...form.headers },
+      payload: form.payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`fixture caricadoc video: ${res.body}`);
+    const { uuid } = res.json() as { uuid: string };
+    await upload(`/api/docs/poster/${uuid}`, adminCookie, imageForm(jpeg));
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/docs/doc/${uuid}`,
+      headers: { cookie: adminCookie },
+      payload: { title: 'Corso', dests: groups.length > 0 ? groups : ['admin'] },
+    });
+    if (saved.statusCode !== 200) throw new Error(`fixture video: ${saved.body}`);
+    return uuid;
+  };
+
   /** A coupon type, with no coupons until couponOf gives one. */
   /** An import record as the wizard opens it (the admin's only, like every import). */
   const importRecord = async () => {
@@ -423,6 +454,12 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
       capoarea: { seen: () => documentFor('capoarea'), other: () => documentFor('posatore', 'rivenditori') },
       rivenditori: { seen: () => documentFor('rivenditori'), other: () => documentFor('capoarea') },
       posatore: { seen: () => documentFor('posatore'), other: () => documentFor('admin') },
+    },
+    videos: {
+      admin: { mine: () => videoFor() },
+      capoarea: { seen: () => videoFor('capoarea'), other: () => videoFor('posatore', 'rivenditori') },
+      rivenditori: { seen: () => videoFor('rivenditori'), other: () => videoFor('capoarea') },
+      posatore: { seen: () => videoFor('posatore'), other: () => videoFor('admin') },
     },
     // Only the admin changes coupons and their types; the area manager and the installer read those in reach
     // (the voucher PDF); the reseller is refused before any lookup.

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { FileStoreUnavailable, streamBytes, type FileStore } from '../../src/lib/file-store.ts';
@@ -43,6 +45,30 @@ describe.each(['disk', 's3'] as const)('file store on %s', (kind) => {
     expect(await text('posatori/p1/gallery/a.jpg', { start: 20 })).toEqual({ text: '', length: 0, size: 10 });
     expect(await files.read('posatori/p1/gallery/none.jpg')).toBeUndefined();
   });
+
+  it('stores a stream as it arrives, over several parts of a multipart upload, and reads it back byte-exact', async () => {
+    // 20 MB in 1 MB chunks: three 8 MB parts on a bucket, a temporary file renamed on disk.
+    const chunks = Array.from({ length: 20 }, () => randomBytes(1024 * 1024));
+    const whole = Buffer.concat(chunks);
+    expect(await files.putStream('documents/v1/documento.mp4', Readable.from(chunks))).toBe(whole.length);
+    const back = await files.read('documents/v1/documento.mp4');
+    expect(back?.size).toBe(whole.length);
+    expect((await streamBytes(back!.body)).equals(whole)).toBe(true);
+    const part = await files.read('documents/v1/documento.mp4', { start: 9_000_000, end: 9_000_099 });
+    expect((await streamBytes(part!.body)).equals(whole.subarray(9_000_000, 9_000_100))).toBe(true);
+  }, 60_000);
+
+  it('keeps nothing of a stream that fails on the way', async () => {
+    async function* failing() {
+      yield randomBytes(9 * 1024 * 1024);
+      throw new Error('connessione interrotta');
+    }
+    await expect(files.putStream('documents/v2/documento.mp4', Readable.from(failing()))).rejects.toThrow(
+      'connessione interrotta',
+    );
+    expect(await files.read('documents/v2/documento.mp4')).toBeUndefined();
+    expect(await files.list('documents/v2')).toEqual([]);
+  }, 60_000);
 
   it('replaces a file put again under the same key', async () => {
     await files.put('documents/d1/documento.pdf', Buffer.from('first'));

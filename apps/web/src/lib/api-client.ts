@@ -58,22 +58,75 @@ async function request<T>(
     throw new ApiError(0, networkFailure);
   }
 
-  const data = await readJson(response);
-  if (!response.ok) {
-    if (response.status === 401 && (path.startsWith('/api/') || options.sessionBound)) expireSession();
+  return replyOf(method, path, schema, options, response.status, await readJson(response));
+}
+
+/** A reply's data checked against its schema, or the ApiError its status and envelope tell. */
+function replyOf<T>(
+  method: Method,
+  path: string,
+  schema: ZodType<T>,
+  options: RequestOptions,
+  status: number,
+  data: unknown,
+): T {
+  if (status < 200 || status > 299) {
+    if (status === 401 && (path.startsWith('/api/') || options.sessionBound)) expireSession();
     const parsed = errorReply.safeParse(data);
     throw parsed.success
-      ? new ApiError(response.status, parsed.data.reason, parsed.data.fields)
-      : new ApiError(response.status, fallbackReason(response.status));
+      ? new ApiError(status, parsed.data.reason, parsed.data.fields)
+      : new ApiError(status, fallbackReason(status));
   }
 
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     // A reply of an unexpected shape is a bug on one side; say so in the console, calmly to the user.
     console.error(`Risposta inattesa da ${method} ${path}`, parsed.error.issues);
-    throw new ApiError(response.status, msg.erroreInterno);
+    throw new ApiError(status, msg.erroreInterno);
   }
   return parsed.data;
+}
+
+/** How far an upload has gone: bytes sent of the total. */
+export type UploadProgress = { loaded: number; total: number };
+
+/**
+ * A multipart POST through XMLHttpRequest, whose upload events tell how much was sent (fetch does not): for large
+ * files (a training video), so the screen can show a progress bar. Same replies and errors as `request`.
+ */
+function requestWithProgress<T>(
+  path: string,
+  schema: ZodType<T>,
+  body: FormData,
+  options: RequestOptions,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText === '' ? null : (JSON.parse(xhr.responseText) as unknown);
+      } catch {
+        data = null;
+      }
+      try {
+        resolve(replyOf('POST', path, schema, options, xhr.status, data));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError(xhr.status, msg.erroreInterno));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, networkFailure));
+    xhr.onabort = () => reject(new DOMException('Caricamento annullato', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 }
 
 /** GET a JSON reply, validated against its shared schema. */
@@ -99,12 +152,17 @@ export function apiUpload<T>(
   path: string,
   file: File,
   schema: ZodType<T>,
-  options: RequestOptions & { fields?: Readonly<Record<string, string>> } = {},
+  options: RequestOptions & {
+    fields?: Readonly<Record<string, string>>;
+    /** Given, the upload goes through XMLHttpRequest and reports its progress (requestWithProgress). */
+    onProgress?: (progress: UploadProgress) => void;
+  } = {},
 ): Promise<T> {
   const form = new FormData();
   form.append('filename', file.name);
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append('file', file, file.name);
+  if (options.onProgress) return requestWithProgress(path, schema, form, options, options.onProgress);
   return request('POST', path, schema, form, options);
 }
 

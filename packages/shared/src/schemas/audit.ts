@@ -139,6 +139,7 @@ export const auditFieldLabels: Readonly<Record<string, string>> = {
   filtro: 'Filtro',
   title: 'Titolo',
   filename: 'File',
+  poster: 'Anteprima',
 };
 
 const day = z.string().refine(isIsoDate, validationMsg.dataNonValida);

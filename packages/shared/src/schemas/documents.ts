@@ -7,16 +7,22 @@ import { formRefusal } from './errors.ts';
 /** Documents up to 20 MB (pdf, rar, zip, xls, xlsx, xlt, xltx), the type checked from the bytes. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'rar', 'zip', 'xls', 'xlsx', 'xlt', 'xltx'] as const;
+/** Training videos up to 2 GB (mp4, webm), streamed to the file store, the container checked from the bytes. */
+export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const VIDEO_EXTENSIONS = ['mp4', 'webm'] as const;
+/** A video's poster frame (captured in the admin's browser): an image up to 5 MB, as every image. */
+export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_TITLE_MAX = 200;
 
 /** The type filter (ftipo): what a file is, from its extension and its bytes. */
-export const documentKinds = ['pdf', 'excel', 'zip', 'rar'] as const;
+export const documentKinds = ['pdf', 'excel', 'zip', 'rar', 'video'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 export const documentKindLabels: Record<DocumentKind, string> = {
   pdf: 'PDF',
   excel: 'Excel',
   zip: 'Archivio ZIP',
   rar: 'Archivio RAR',
+  video: 'Video',
 };
 
 /** The recipient groups (GET /api/docs/combodest): one per role, so a user sees what their role's group may see. */
@@ -38,7 +44,8 @@ export const documentDest = z.object({ name: roleSchema, label: z.string(), stat
 
 /**
  * A document: title, url (the file's name, its type from the extension), dests, uuid, doc (the
- * download link), image (the type's icon name). data: when it was uploaded; size in bytes.
+ * download link), image (the type's icon name). data: when it was uploaded; size in bytes. poster: a video's
+ * poster frame (its address), null when it has none (then the type's icon stands in).
  */
 export const documentRow = z.object({
   uuid: z.string(),
@@ -49,6 +56,7 @@ export const documentRow = z.object({
   image: z.string(),
   data: z.string(),
   size: z.number().int(),
+  poster: z.string().nullable(),
   dests: z.array(documentDest),
 });
 export type DocumentRow = z.infer<typeof documentRow>;

@@ -363,6 +363,7 @@ export async function seedStressDocuments(db: Db, count: number, seed: number): 
         kind,
         size: g.int(20_000, 20_000_000),
         file_key: `documents/${uuid}/documento.${ext}`,
+        poster_key: null,
         created_at: at,
         updated_at: at,
       });

@@ -118,7 +118,7 @@ export async function visibleTo(db: DbOrTx, uuid: string, groups: readonly Role[
 /** The title's search text, written with every insert and every change of title (documents.title_key). */
 export const documentKeys = (d: { title: string }) => ({ title_key: fold(d.title) });
 
-export async function insertDocument(db: DbOrTx, row: Omit<DocumentsTable, 'title_key'>): Promise<void> {
+export async function insertDocument(db: DbOrTx, row: Omit<DocumentsTable, 'title_key' | 'poster_key'>): Promise<void> {
   await db
     .insertInto('documents')
     .values({ ...row, ...documentKeys(row) })
@@ -144,6 +144,11 @@ export async function updateDocument(
     .insertInto('document_groups')
     .values(groups.map((grp) => ({ document_uuid: doc.uuid, grp, kind: doc.kind, created_at: doc.created_at })))
     .execute();
+}
+
+/** A video's poster frame stored under `key` (or none). */
+export async function setPoster(db: DbOrTx, uuid: string, key: string | null, now: string): Promise<void> {
+  await db.updateTable('documents').set({ poster_key: key, updated_at: now }).where('uuid', '=', uuid).execute();
 }
 
 export async function deleteDocument(db: DbOrTx, uuid: string): Promise<void> {

@@ -1,6 +1,10 @@
 import { roles as allRoles, type Role } from '@portal/shared/roles';
 import {
   DOCUMENT_EXTENSIONS,
+  DOCUMENT_MAX_BYTES,
+  POSTER_MAX_BYTES,
+  VIDEO_EXTENSIONS,
+  VIDEO_MAX_BYTES,
   documentGroupLabels,
   type DocumentKind,
   type DocumentRow,
@@ -10,13 +14,18 @@ import {
 } from '@portal/shared/schemas/documents';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { Paged } from '@portal/shared/schemas/paging';
+import { pipeline } from 'node:stream';
+import { msg } from '@portal/shared/messages-it';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import type { FileStore } from '../../lib/file-store.ts';
+import type { FileStore, FileStream } from '../../lib/file-store.ts';
+import { rangeOf } from '../../lib/http-range.ts';
+import { reencodeImage, sniffImage } from '../../lib/images.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { isPdf } from '../../lib/pdf-files.ts';
 import { newId } from '../../lib/tokens.ts';
-import type { Upload } from '../../lib/uploads.ts';
+import { bytesUpTo, type IncomingFile, type Upload } from '../../lib/uploads.ts';
+import { videoContentTypes, videoGate, type VideoContainer } from '../../lib/video-files.ts';
 import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { documentFor, documentsScopeOf } from '../reach/documents-reach.ts';
 import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
@@ -24,10 +33,17 @@ import * as repo from './documents.repository.ts';
 import type { DocumentsTable } from './documents.table.ts';
 import type { Viewer } from '../reach/viewer.ts';
 
-type Extension = (typeof DOCUMENT_EXTENSIONS)[number];
+type Extension = (typeof DOCUMENT_EXTENSIONS)[number] | VideoContainer;
 
-const DOCUMENT_TYPE_REFUSED = 'Il file non è di un tipo ammesso: PDF, ZIP, RAR o Excel (xls, xlsx, xlt, xltx)';
+const DOCUMENT_TYPE_REFUSED =
+  'Il file non è di un tipo ammesso: PDF, ZIP, RAR, Excel (xls, xlsx, xlt, xltx) o video (mp4, webm)';
 export const DOCUMENT_TOO_BIG = 'Il documento supera la dimensione massima di 20 MB';
+export const VIDEO_TOO_BIG = 'Il video supera la dimensione massima di 2 GB';
+const VIDEO_REFUSED = 'Il file non è un video mp4 o webm';
+export const POSTER_TOO_BIG = "L'anteprima supera la dimensione massima di 5 MB";
+const POSTER_REFUSED = "L'anteprima deve essere un'immagine JPEG, PNG o WebP";
+const POSTER_ONLY_VIDEO = "L'anteprima si aggiunge solo ai video";
+export const RANGE_REFUSED = 'Intervallo di byte non disponibile';
 
 const kindOfExtension: Record<Extension, DocumentKind> = {
   pdf: 'pdf',
@@ -37,6 +53,8 @@ const kindOfExtension: Record<Extension, DocumentKind> = {
   xlt: 'excel',
   xlsx: 'excel',
   xltx: 'excel',
+  mp4: 'video',
+  webm: 'video',
 };
 export const contentTypes: Record<Extension, string> = {
   pdf: 'application/pdf',
@@ -46,6 +64,7 @@ export const contentTypes: Record<Extension, string> = {
   xlt: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xltx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.template',
+  ...videoContentTypes,
 };
 
 const starts = (bytes: Buffer, signature: readonly number[]) => signature.every((b, i) => bytes[i] === b);
@@ -58,10 +77,15 @@ const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
  * holds together as one (lib/pdf-files.ts), a zip and the xlsx/xltx workbooks (zip packages) with PK, a RAR with Rar!, the old xls/xlt
  * workbooks with the OLE signature. undefined: refused.
  */
+const extensionOf = (filename: string) => filename.toLowerCase().split('.').pop() ?? '';
+const isVideoExtension = (ext: string): ext is VideoContainer => (VIDEO_EXTENSIONS as readonly string[]).includes(ext);
+/** A video plays in the browser (inline); other documents but PDFs download as attachments. */
+export const isVideo = (ext: Extension) => isVideoExtension(ext);
+
 function documentType(filename: string, bytes: Buffer): { ext: Extension; kind: DocumentKind } | undefined {
-  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  const ext = extensionOf(filename);
   if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) return undefined;
-  const e = ext as Extension;
+  const e = ext as (typeof DOCUMENT_EXTENSIONS)[number];
   const ok =
     e === 'pdf'
       ? isPdf(bytes)
@@ -74,6 +98,7 @@ function documentType(filename: string, bytes: Buffer): { ext: Extension; kind: 
 }
 
 const downloadPath = (uuid: string) => `/api/docs/file/${uuid}`;
+const posterPath = (uuid: string) => `/api/docs/poster/${uuid}`;
 
 function toRow(d: DocumentsTable, groups: readonly Role[]): DocumentRow {
   return {
@@ -85,6 +110,7 @@ function toRow(d: DocumentsTable, groups: readonly Role[]): DocumentRow {
     image: d.kind,
     data: d.created_at,
     size: d.size,
+    poster: d.poster_key ? posterPath(d.uuid) : null,
     dests: allRoles.map((name) => ({ name, label: documentGroupLabels[name], state: groups.includes(name) })),
   };
 }
@@ -120,46 +146,96 @@ export async function getDocument(db: DbOrTx, viewer: Viewer, uuid: string): Pro
   return toRow(doc, (await repo.groupsOf(db, [uuid])).get(uuid) ?? []);
 }
 
-/** GET /api/docs/file/{id}: the bytes streamed from the store, by the same rule as the listing. */
-export async function readFile(db: DbOrTx, files: FileStore, viewer: Viewer, uuid: string) {
+/** What a download sends: the file or one range of it (206), or a range outside the file (416). */
+export type FileReply =
+  | { status: 200 | 206; file: FileStream; start: number; filename: string; ext: Extension }
+  | { status: 416; size: number };
+
+/**
+ * GET /api/docs/file/{id}: the bytes streamed from the store, by the same rule as the listing; a Range header asks
+ * for one part (a player seeking in a video, a phone starting before the whole file arrives). The range is
+ * judged against the size the document was stored with, so a 416 costs no call to the store.
+ */
+export async function readFile(
+  db: DbOrTx,
+  files: FileStore,
+  viewer: Viewer,
+  uuid: string,
+  asked: { range?: string; ifRange?: string } = {},
+): Promise<FileReply> {
   const { row: doc } = await documentFor(db, viewer, uuid, 'view');
-  const file = await files.read(doc.file_key);
+  const range = rangeOf(asked.range, doc.size, asked.ifRange);
+  if (range.kind === 'unsatisfiable') return { status: 416, size: doc.size };
+  const part = range.kind === 'part' ? { start: range.start, end: range.end } : undefined;
+  const file = await files.read(doc.file_key, part);
   if (!file) throw notFound();
-  return { file, filename: doc.filename, ext: doc.ext as Extension };
+  return { status: part ? 206 : 200, file, start: part?.start ?? 0, filename: doc.filename, ext: doc.ext as Extension };
+}
+
+/** What an upload stored: where, under which name and type, how many bytes. */
+type Stored = { key: string; filename: string; ext: Extension; kind: DocumentKind; size: number };
+
+/**
+ * Where an uploaded file goes as it arrives. A video (its extension mp4 or webm) streams to the store through the
+ * gate that checks its container from the first bytes and its 2 GB limit, never whole in memory; any other file is
+ * read into memory up to the documents' 20 MB and checked as before.
+ */
+function storeUpload(files: FileStore, uuid: string) {
+  return async ({ filename, stream }: IncomingFile): Promise<Stored> => {
+    const ext = extensionOf(filename);
+    if (isVideoExtension(ext)) {
+      const key = `documents/${uuid}/documento.${ext}`;
+      const gate = videoGate(ext, VIDEO_MAX_BYTES, {
+        notVideo: VIDEO_REFUSED,
+        tooBig: VIDEO_TOO_BIG,
+        empty: msg.nessunFile,
+      });
+      const size = await files.putStream(
+        key,
+        pipeline(stream, gate, () => {}),
+      );
+      return { key, filename, ext, kind: 'video', size };
+    }
+    const bytes = await bytesUpTo(stream, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG);
+    if (bytes.length === 0) throw new HttpError(400, msg.nessunFile);
+    const type = documentType(filename, bytes);
+    if (!type) throw new HttpError(400, DOCUMENT_TYPE_REFUSED, { file: DOCUMENT_TYPE_REFUSED });
+    const key = `documents/${uuid}/documento.${type.ext}`;
+    await files.put(key, bytes);
+    return { key, filename, ext: type.ext, kind: type.kind, size: bytes.length };
+  };
 }
 
 /**
  * POST /api/docs/caricadoc: a new document from an upload, titled after its file and seen by nobody but the admins
- * until its groups are chosen (the edit form opens next). The file goes to the store under a server-made name.
+ * until its groups are chosen (the edit form opens next). The file goes to the store under a server-made name,
+ * streamed as it arrives (`receive` hands it over); a refused or failed upload leaves nothing stored.
  */
 export async function uploadDocument(
   db: Db,
   files: FileStore,
   viewer: Viewer,
-  read: () => Promise<Upload>,
+  receive: (store: (file: IncomingFile) => Promise<Stored>) => Promise<Stored>,
 ): Promise<string> {
-  const upload = await read();
-  const type = documentType(upload.filename, upload.bytes);
-  if (!type) throw new HttpError(400, DOCUMENT_TYPE_REFUSED, { file: DOCUMENT_TYPE_REFUSED });
   const uuid = newId();
   const now = nowIso();
-  const fileKey = `documents/${uuid}/documento.${type.ext}`;
-  const title = upload.filename.replace(/\.[^.]+$/, '').slice(0, 200) || 'Documento';
-  await files.put(fileKey, upload.bytes);
   try {
+    const upload = await receive(storeUpload(files, uuid));
+    const filename = upload.filename.slice(0, 200);
+    const title = upload.filename.replace(/\.[^.]+$/, '').slice(0, 200) || 'Documento';
     await db.transaction().execute(async (tx) => {
       await repo.insertDocument(tx, {
         uuid,
         title,
-        filename: upload.filename.slice(0, 200),
-        ext: type.ext,
-        kind: type.kind,
-        size: upload.bytes.length,
-        file_key: fileKey,
+        filename,
+        ext: upload.ext,
+        kind: upload.kind,
+        size: upload.size,
+        file_key: upload.key,
         created_at: now,
         updated_at: now,
       });
-      const changes = [{ field: 'filename', before: null, after: upload.filename.slice(0, 200) }];
+      const changes = [{ field: 'filename', before: null, after: filename }];
       await recordAudit(tx, { actor: viewer.userUuid, action: 'upload', entity: 'documento', entityId: uuid, changes });
     });
   } catch (err) {
@@ -167,6 +243,47 @@ export async function uploadDocument(
     throw err;
   }
   return uuid;
+}
+
+/**
+ * POST /api/docs/poster/{id}: a video's poster frame, captured in the admin's browser from the file being uploaded
+ * (docs/decisions/0028-training-videos.md). Checked and re-encoded as every image (a JPEG of at most 640 px a side,
+ * its metadata dropped); it replaces the one before.
+ */
+export async function savePoster(
+  db: Db,
+  files: FileStore,
+  viewer: Viewer,
+  uuid: string,
+  read: () => Promise<Upload>,
+): Promise<void> {
+  const { row: doc } = await documentFor(db, viewer, uuid, 'manage');
+  if (doc.kind !== 'video') throw new HttpError(400, POSTER_ONLY_VIDEO);
+  const upload = await read();
+  if (upload.bytes.length > POSTER_MAX_BYTES) throw new HttpError(400, POSTER_TOO_BIG);
+  const format = sniffImage(upload.bytes);
+  if (!format) throw new HttpError(400, POSTER_REFUSED, { file: POSTER_REFUSED });
+  let jpeg: Buffer;
+  try {
+    jpeg = await reencodeImage(upload.bytes, 'jpeg', 640);
+  } catch {
+    throw new HttpError(400, POSTER_REFUSED, { file: POSTER_REFUSED });
+  }
+  const key = `documents/${uuid}/poster.jpg`;
+  await files.put(key, jpeg);
+  await db.transaction().execute(async (tx) => {
+    await repo.setPoster(tx, uuid, key, nowIso());
+    const changes = [{ field: 'poster', before: doc.poster_key ? 'poster.jpg' : null, after: 'poster.jpg' }];
+    await recordAudit(tx, { actor: viewer.userUuid, action: 'modifica', entity: 'documento', entityId: uuid, changes });
+  });
+}
+
+/** GET /api/docs/poster/{id}: a video's poster frame, by the same rule as the listing; 404 when it has none. */
+export async function readPoster(db: DbOrTx, files: FileStore, viewer: Viewer, uuid: string): Promise<FileStream> {
+  const { row: doc } = await documentFor(db, viewer, uuid, 'view');
+  const file = doc.poster_key ? await files.read(doc.poster_key) : undefined;
+  if (!file) throw notFound();
+  return file;
 }
 
 /** POST /api/docs/doc/{id}: the title and the groups that see it. */

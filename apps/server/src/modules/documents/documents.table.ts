@@ -13,6 +13,8 @@ export interface DocumentsTable {
   kind: DocumentKind;
   size: number;
   file_key: string;
+  /** A video's poster frame in the file store (documents/{uuid}/poster.jpg); null: none, the type's icon shows. */
+  poster_key: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -7,6 +7,7 @@ import { useMe } from '../../../features/me/api/get-me.ts';
 import { ProfileStatoNotice } from '../../../features/me/components/profile-stato-notice.tsx';
 import { documentKindLabels } from '@portal/shared/schemas/documents';
 import { useDocuments } from '../../../features/documents/api/get-documents.ts';
+import { LatestVideos } from '../../../features/documents/components/latest-videos.tsx';
 import { MiniList } from '../../../features/home/components/mini-list.tsx';
 import { useMessages } from '../../../features/messages/api/get-messages.ts';
 import { formatDate } from '../../../lib/formatters.ts';
@@ -14,7 +15,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 
 /**
  * /posatore: why the profile is not OK when it is not, the mini profile card, the latest
- * communications and the latest documents.
+ * communications, the latest documents and the latest training videos (which open in the player).
  */
 export function PosatoreHomePage() {
   const me = useMe();
@@ -65,6 +66,11 @@ export function PosatoreHomePage() {
                 secondary: `${documentKindLabels[d.tipo]} · ${formatDate(d.data)}`,
               }))}
             />
+          </Grid>
+        )}
+        {stato === 'OK' && (
+          <Grid size={12}>
+            <LatestVideos source="/api/docs/docs" />
           </Grid>
         )}
       </Grid>

@@ -30,6 +30,8 @@ import { useFieldErrors } from '../../../lib/use-field-errors.ts';
 import { useSaveDocument } from '../api/change-documents.ts';
 import { useDocument, useDocumentGroups } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { VideoDialog } from '../../../components/video-dialog.tsx';
+import { VideoThumbnail, videoSourceOf } from './video-thumbnail.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { submitHandler } from '../../../lib/submit-handler.ts';
 
@@ -61,6 +63,7 @@ function DocumentForm({ doc }: { doc: DocumentRow }) {
   const save = useSaveDocument();
   const [title, setTitle] = useState(doc.title);
   const [dests, setDests] = useState<Role[]>(doc.dests.filter((d) => d.state).map((d) => d.name));
+  const [playing, setPlaying] = useState(false);
   const { errors, setErrors, refuse, saveFailed } = useFieldErrors<'title' | 'dests'>();
 
   const submit = () => {
@@ -139,6 +142,16 @@ function DocumentForm({ doc }: { doc: DocumentRow }) {
               title={`Anteprima di ${doc.title}`}
               sx={{ width: '100%', height: { xs: 360, md: 560 }, border: 0, bgcolor: 'action.hover' }}
             />
+          ) : doc.tipo === 'video' ? (
+            <Stack spacing={1.5} sx={{ alignItems: 'center', py: 2 }}>
+              <Box sx={{ width: '100%', maxWidth: 480 }}>
+                <VideoThumbnail doc={doc} />
+              </Box>
+              <Button variant="outlined" onClick={() => setPlaying(true)}>
+                Guarda il video
+              </Button>
+              <VideoDialog video={playing ? videoSourceOf(doc) : null} onClose={() => setPlaying(false)} />
+            </Stack>
           ) : (
             <Stack spacing={1} sx={{ alignItems: 'center', py: 6 }}>
               <DocumentIcon kind={doc.tipo} sx={{ fontSize: 96, color: 'primary.main' }} aria-hidden />

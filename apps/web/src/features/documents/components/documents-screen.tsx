@@ -1,8 +1,10 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
@@ -13,6 +15,7 @@ import {
   documentKindLabels,
   documentKinds,
   documentsQuery,
+  VIDEO_EXTENSIONS,
   type DocumentRow,
 } from '@portal/shared/schemas/documents';
 import type { BarAction } from '../../../components/action-bar.tsx';
@@ -24,32 +27,44 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, type RowAction, RowMenu } from '../../../components/row-menu.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
+import { VideoDialog } from '../../../components/video-dialog.tsx';
+import type { UploadProgress } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useDeleteDocument, useUploadDocument } from '../api/change-documents.ts';
 import { useDocuments } from '../api/get-documents.ts';
 import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { LatestVideos } from './latest-videos.tsx';
+import { VideoThumbnail, videoSourceOf } from './video-thumbnail.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 
 const filterKeys = ['ftipo'] as const;
 const kindOptions = documentKinds.map((value) => ({ value, label: documentKindLabels[value] }));
-const accept = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+const accept = [...DOCUMENT_EXTENSIONS, ...VIDEO_EXTENSIONS].map((ext) => `.${ext}`).join(',');
 
-/** A document's thumbnail: a click downloads it; its menu holds the same and, for the admin, edit and delete. */
-function DocumentCard({ doc, actions }: { doc: DocumentRow; actions: RowAction[] }) {
+/**
+ * A document's thumbnail: a click downloads it, or plays it for a video (its poster frame as the thumbnail); its
+ * menu holds the same and, for the admin, edit and delete.
+ */
+function DocumentCard({ doc, actions, onPlay }: { doc: DocumentRow; actions: RowAction[]; onPlay: () => void }) {
+  const video = doc.tipo === 'video';
   return (
     <Card component="li" variant="outlined" sx={{ position: 'relative' }}>
-      {/* Named by what the card shows, 'Scarica' first for screen readers: a name that left out the
-          visible text would not be the one a voice user says (WCAG 2.5.3). */}
+      {/* Named by what the card shows, 'Scarica' (or 'Guarda il video') first for screen readers: a name that left
+          out the visible text would not be the one a voice user says (WCAG 2.5.3). */}
       <CardActionArea
-        onClick={() => openDocument(doc)}
+        onClick={() => (video ? onPlay() : openDocument(doc))}
         sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}
       >
-        <DocumentIcon kind={doc.tipo} sx={{ fontSize: 48, color: 'primary.main' }} aria-hidden />
+        {video ? (
+          <VideoThumbnail doc={doc} />
+        ) : (
+          <DocumentIcon kind={doc.tipo} sx={{ fontSize: 48, color: 'primary.main' }} aria-hidden />
+        )}
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', pr: 3 }}>
           <Box component="span" sx={visuallyHidden}>
-            Scarica{' '}
+            {video ? 'Guarda il video' : 'Scarica'}{' '}
           </Box>
           {doc.title}
         </Typography>
@@ -76,16 +91,22 @@ function useDocumentCommands(admin: boolean) {
   const remove = useDeleteDocument();
   const { confirm, dialog } = useConfirm();
   const picker = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
 
   const uploadFile = (file: File | undefined) => {
     if (!file) return;
-    upload.mutate(file, {
-      onSuccess: ({ uuid }) => {
-        showToast('Documento caricato: scegli titolo e destinatari', 'success');
-        navigate(`/admin/moddoc/${uuid}`);
+    setProgress({ name: file.name, loaded: 0, total: file.size });
+    upload.mutate(
+      { file, onProgress: (p) => setProgress({ name: file.name, ...p }) },
+      {
+        onSuccess: ({ uuid }) => {
+          showToast('Documento caricato: scegli titolo e destinatari', 'success');
+          navigate(`/admin/moddoc/${uuid}`);
+        },
+        onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
+        onSettled: () => setProgress(null),
       },
-      onError: (error) => showToast(errorReason(error, msg.erroreSalvataggio)),
-    });
+    );
   };
 
   const deleteDocument = async (doc: DocumentRow) => {
@@ -128,7 +149,17 @@ function useDocumentCommands(admin: boolean) {
     />
   );
 
-  return { actionsOf, barActions, filePicker, dialog };
+  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const uploading = progress && (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="body2" role="status" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        {percent < 100 ? `Caricamento di ${progress.name}: ${percent}%` : `Elaborazione di ${progress.name}…`}
+      </Typography>
+      <LinearProgress variant="determinate" value={percent} aria-label={`Caricamento di ${progress.name}`} />
+    </Paper>
+  );
+
+  return { actionsOf, barActions, filePicker, dialog, uploading };
 }
 
 /**
@@ -144,13 +175,16 @@ export function DocumentsScreen({ area }: { area: Role }) {
     toListQuery(documentsQuery, list.values, list.page),
     { errorInPlace: true },
   );
-  const { actionsOf, barActions, filePicker, dialog } = useDocumentCommands(admin);
+  const { actionsOf, barActions, filePicker, dialog, uploading } = useDocumentCommands(admin);
+  const [playing, setPlaying] = useState<DocumentRow | null>(null);
   const data = documents.data;
 
   return (
     <>
       <ListHeading title="Documenti" actions={barActions} />
       {filePicker}
+      {uploading}
+      {list.values.ftipo !== 'video' && <LatestVideos source={admin ? '/api/docs/admdocs' : '/api/docs/docs'} />}
       <FilterBar
         title="Filtra documenti"
         activeCount={list.values.ftipo ? 1 : 0}
@@ -185,7 +219,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
             }}
           >
             {data?.data.map((doc) => (
-              <DocumentCard key={doc.uuid} doc={doc} actions={actionsOf(doc)} />
+              <DocumentCard key={doc.uuid} doc={doc} actions={actionsOf(doc)} onPlay={() => setPlaying(doc)} />
             ))}
           </Box>
           {data?.reccount === 0 && (
@@ -199,6 +233,7 @@ export function DocumentsScreen({ area }: { area: Role }) {
         </>
       )}
       {dialog}
+      <VideoDialog video={playing && videoSourceOf(playing)} onClose={() => setPlaying(null)} />
     </>
   );
 }

@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import {
+  failureOf,
+  formatVideoTime,
+  recoveryFor,
+  recoveryNotice,
+  VIDEO_FAILED,
+  type RecoveryAction,
+  type VideoFailure,
+} from '../lib/video-recovery.ts';
+
+export type VideoSource = { src: string; poster?: string | null | undefined; title: string };
+
+type State = 'loading' | 'paused' | 'playing' | 'recovering' | 'failed';
+
+const noAttempts = (): Record<VideoFailure, number> => ({ network: 0, media: 0, other: 0 });
+
+/**
+ * The portal's video player (loaded on demand, components/video-dialog.tsx): the native <video> element, which plays
+ * mp4 and webm and seeks with HTTP Range requests, under controls of our own so that they speak Italian on every
+ * browser and phone. Errors are handled as the spec says (lib/video-recovery.ts): a network error loads again from
+ * where the video was, a media error reloads just past the spot that failed, any other error re-creates the
+ * element; a blocked autoplay is only logged. data-state and data-recoveries tell the state to tests and support.
+ */
+export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource & { autoPlay?: boolean }) {
+  const frame = useRef<HTMLDivElement | null>(null);
+  const video = useRef<HTMLVideoElement | null>(null);
+  // Each re-creation mounts a new <video> (its key), with its own decoder and connection.
+  const [generation, setGeneration] = useState(0);
+  const [state, setState] = useState<State>('loading');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [muted, setMuted] = useState(false);
+  const [recoveries, setRecoveries] = useState<RecoveryAction[]>([]);
+  const attempts = useRef(noAttempts());
+  const lastTime = useRef(0);
+  const resume = useRef<{ at: number; play: boolean } | null>(null);
+  const wantsPlay = useRef(autoPlay);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const play = (element: HTMLVideoElement) => {
+    element.play().catch((error: unknown) => {
+      // Autoplay refused by the browser (sound without a tap) or a play cut short by a reload: only logged.
+      console.info('Riproduzione non avviata dal browser', error);
+      setState((s) => (s === 'playing' ? 'paused' : s));
+    });
+  };
+
+  const onError = () => {
+    const element = video.current;
+    if (!element?.error) return;
+    const failure = failureOf(element.error.code);
+    const step = recoveryFor(failure, attempts.current[failure]);
+    attempts.current[failure] += 1;
+    setRecoveries((r) => [...r, step.action]);
+    console.info(`Errore del video (${failure}): ${step.action}`, element.error.message);
+    if (step.action === 'give-up') {
+      setNotice(null);
+      setState('failed');
+      return;
+    }
+    setNotice(recoveryNotice[step.action]);
+    setState('recovering');
+    const from = lastTime.current;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (step.action === 'recreate') {
+        resume.current = { at: from, play: wantsPlay.current };
+        setGeneration((g) => g + 1);
+        return;
+      }
+      const current = video.current;
+      if (!current) return;
+      // A media error reloads just past the spot that failed to decode; a network error from where it was.
+      const skip = step.action === 'recover-media' ? 0.5 : 0;
+      resume.current = { at: from + skip, play: wantsPlay.current };
+      current.load();
+    }, step.delayMs);
+  };
+
+  const onLoadedMetadata = () => {
+    const element = video.current;
+    if (!element) return;
+    setDuration(Number.isFinite(element.duration) ? element.duration : 0);
+    const back = resume.current;
+    resume.current = null;
+    if (back && back.at > 0) element.currentTime = Math.min(back.at, element.duration || back.at);
+    setState((s) => (s === 'loading' || s === 'recovering' ? 'paused' : s));
+    setNotice(null);
+    if (back ? back.play : wantsPlay.current) play(element);
+  };
+
+  const toggle = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) {
+      wantsPlay.current = true;
+      play(element);
+    } else {
+      wantsPlay.current = false;
+      element.pause();
+    }
+  };
+
+  const seek = (to: number) => {
+    const element = video.current;
+    if (!element || !Number.isFinite(to)) return;
+    element.currentTime = to;
+    lastTime.current = to;
+    setTime(to);
+  };
+
+  const retry = () => {
+    attempts.current = noAttempts();
+    resume.current = { at: lastTime.current, play: true };
+    wantsPlay.current = true;
+    setNotice(null);
+    setState('loading');
+    setGeneration((g) => g + 1);
+  };
+
+  const fullscreen = () => {
+    frame.current
+      ?.requestFullscreen?.()
+      .catch((error: unknown) => console.info('Schermo intero non disponibile', error));
+  };
+
+  return (
+    <Box
+      ref={frame}
+      data-testid="video-player"
+      data-state={state}
+      data-recoveries={recoveries.join(',')}
+      sx={{ bgcolor: 'common.black', borderRadius: 1, overflow: 'hidden', width: '100%' }}
+    >
+      <Box sx={{ position: 'relative', aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
+        <Box
+          component="video"
+          key={generation}
+          ref={video}
+          src={src}
+          poster={poster ?? undefined}
+          preload="metadata"
+          playsInline
+          muted={muted}
+          aria-label={title}
+          onClick={toggle}
+          onLoadedMetadata={onLoadedMetadata}
+          onTimeUpdate={() => {
+            const t = video.current?.currentTime ?? 0;
+            lastTime.current = t;
+            setTime(t);
+          }}
+          onDurationChange={() => setDuration(video.current?.duration || 0)}
+          onPlaying={() => {
+            attempts.current = noAttempts();
+            setNotice(null);
+            setState('playing');
+          }}
+          onPause={() => setState((s) => (s === 'playing' ? 'paused' : s))}
+          onEnded={() => {
+            wantsPlay.current = false;
+            setState('paused');
+          }}
+          onError={onError}
+          sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+        />
+        {(state === 'loading' || state === 'recovering') && (
+          <CircularProgress aria-label="Caricamento del video" sx={{ position: 'absolute', color: 'common.white' }} />
+        )}
+      </Box>
+      {notice && (
+        <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>
+          {notice}
+        </Alert>
+      )}
+      {state === 'failed' && (
+        <Alert
+          severity="error"
+          sx={{ borderRadius: 0 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              Riprova
+            </Button>
+          }
+        >
+          {VIDEO_FAILED}
+        </Alert>
+      )}
+      <Stack
+        direction="row"
+        spacing={{ xs: 0.5, sm: 1 }}
+        sx={{ alignItems: 'center', px: { xs: 0.5, sm: 1 }, py: 0.5, bgcolor: 'grey.900', color: 'common.white' }}
+      >
+        <IconButton
+          onClick={toggle}
+          aria-label={state === 'playing' ? 'Pausa' : 'Riproduci'}
+          disabled={state === 'failed'}
+          sx={{ color: 'inherit' }}
+        >
+          {state === 'playing' ? <PauseIcon /> : <PlayArrowIcon />}
+        </IconButton>
+        <Slider
+          size="small"
+          min={0}
+          max={duration || 1}
+          step={0.1}
+          value={Math.min(time, duration || 1)}
+          onChange={(_event, value) => seek(Array.isArray(value) ? (value[0] ?? 0) : value)}
+          disabled={!duration}
+          aria-label="Posizione nel video"
+          getAriaValueText={(value) => `${formatVideoTime(value)} di ${formatVideoTime(duration)}`}
+          sx={{ color: 'common.white', mx: 1, flex: 1, minWidth: 60 }}
+        />
+        <Typography
+          variant="caption"
+          data-testid="video-time"
+          sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: 'inherit' }}
+        >
+          {formatVideoTime(time)} / {formatVideoTime(duration)}
+        </Typography>
+        <IconButton
+          onClick={() => setMuted((m) => !m)}
+          aria-label={muted ? 'Attiva audio' : 'Disattiva audio'}
+          sx={{ color: 'inherit' }}
+        >
+          {muted ? <VolumeOffIcon /> : <VolumeUpIcon />}
+        </IconButton>
+        <IconButton onClick={fullscreen} aria-label="Schermo intero" sx={{ color: 'inherit' }}>
+          <FullscreenIcon />
+        </IconButton>
+      </Stack>
+    </Box>
+  );
+}
