@@ -1,6 +1,6 @@
 /**
  * npm run bench:video: what a large training-video upload costs the server in memory, on disk and on S3
- * (docs/decisions/0028-training-videos.md). The server is started as `npm start` starts it (one process, demo
+ * (docs/decisions/0031-training-videos.md). The server is started as `npm start` starts it (one process, demo
  * data in a temporary DATA_DIR); a generated MP4 of --mb megabytes (default 512) is sent as the browser sends it
  * (multipart, streamed, never built in memory here either), while the server's resident memory (VmRSS in
  * /proc/{pid}/status) is sampled every 20 ms. Prints the resident memory before, the peak during the upload, the

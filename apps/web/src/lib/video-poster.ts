@@ -1,7 +1,7 @@
 /**
  * A poster frame for a video the admin is uploading, drawn from the local file in the browser, which already
  * decodes mp4 and webm: no npm package makes frames on the server without a downloaded binary
- * (docs/decisions/0028-training-videos.md). A JPEG of at most `width` pixels across, taken a second in (past a
+ * (docs/decisions/0031-training-videos.md). A JPEG of at most `width` pixels across, taken a second in (past a
  * black first frame) or a quarter into a shorter clip; undefined when the browser cannot decode the file, which
  * then shows the type's icon.
  */

@@ -247,7 +247,7 @@ export async function uploadDocument(
 
 /**
  * POST /api/docs/poster/{id}: a video's poster frame, captured in the admin's browser from the file being uploaded
- * (docs/decisions/0028-training-videos.md). Checked and re-encoded as every image (a JPEG of at most 640 px a side,
+ * (docs/decisions/0031-training-videos.md). Checked and re-encoded as every image (a JPEG of at most 640 px a side,
  * its metadata dropped); it replaces the one before.
  */
 export async function savePoster(

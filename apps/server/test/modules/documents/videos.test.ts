@@ -10,7 +10,7 @@ import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients
 import { multipart } from '../../multipart.ts';
 
 /**
- * Training videos among the documents (docs/decisions/0028-training-videos.md): streamed uploads, Range downloads
+ * Training videos among the documents (docs/decisions/0031-training-videos.md): streamed uploads, Range downloads
  * under the listing's reach, poster frames. Runs on disk and, with `npm run test:s3`, on a bucket.
  */
 let ctx: TestContext;
