@@ -154,3 +154,108 @@ test('every control the keyboard reaches shows a visible focus ring', async ({ p
     expect([...seen], kind).toContain(kind);
   }
 });
+
+/** Whether the focus is inside the open dialog. */
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')));
+
+/** The accessible name (or text) of the focused element. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim();
+  });
+
+test('a dialog keeps the focus inside while open and gives it back to its opener on close', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/posatori');
+  const table = page.getByRole('table', { name: 'Elenco posatori' });
+  await expect(table.getByRole('row')).toHaveCount(21);
+  // Opened with the keyboard: a row selected with Space, the delete button pressed with Enter.
+  await table.getByRole('checkbox').nth(1).focus();
+  await page.keyboard.press('Space');
+  const opener = page.getByRole('button', { name: /^Elimina selezionati \(1\)$/ });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Confermi Cancellazione di 1 posatori?');
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  await expectVisibleFocus(page);
+  await shot(page, 'focus-dialog');
+  // Forwards and backwards past either end, the focus never leaves the dialog, and shows where it is.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    await expect.poll(() => focusInDialog(page), key).toBe(true);
+    await expectVisibleFocus(page);
+  }
+  // Escape answers no: nothing is deleted, and the focus is back on the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(table.getByRole('row')).toHaveCount(21);
+});
+
+test('menus open, move and close with the keyboard, and give the focus back to their button', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+
+  // The avatar's menu, reached with Tab from the page's top.
+  const avatar = page.getByRole('button', { name: /^Menu utente/ });
+  await page.locator('body').click({ position: { x: 700, y: 5 } });
+  await tabThrough(page, 40, (f) => f.name.startsWith('Menu utente'));
+  await expect(avatar).toBeFocused();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'PROFILO' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'REPORT PDF' })).toBeFocused();
+  await expectVisibleFocus(page);
+  await shot(page, 'focus-avatar-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(avatar).toBeFocused();
+
+  // A row's actions menu: opened with Space, left with Tab (which closes it), and the focus back on its button.
+  await page.goto('/admin/posatori');
+  const actions = page.getByRole('button', { name: /^Azioni per/ }).first();
+  await expect(actions).toBeVisible();
+  await actions.focus();
+  await page.keyboard.press('Space');
+  await expect(menu).toBeVisible();
+  await expect.poll(() => focusedName(page)).not.toBe('');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(actions).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+});
+
+test('the public locator and an installer’s page show a visible focus ring on every control', async ({ page }) => {
+  await page.goto('/trova-posatore?prov=MI');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The brand, the search form, each card's link and the pager: every stop until the next page's link.
+  await tabThrough(page, 40, (f) => f.what === 'a' && f.name === 'Pagina successiva');
+  await expect(page.getByRole('link', { name: 'Pagina successiva' })).toBeFocused();
+  // The search runs from the keyboard: the province chosen with the arrows, submitted with Enter.
+  await page.getByLabel('Provincia').focus();
+  await expectVisibleFocus(page);
+  await page.getByLabel('Nome').focus();
+  await page.keyboard.type('Rossi');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/q=Rossi/);
+  const mario = page.getByRole('link', { name: 'Mario Rossi' });
+  await mario.focus();
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mario Rossi' })).toBeVisible();
+  // The installer's page: back link, gallery links, the contact form's fields, consent and button, in order.
+  await tabThrough(page, 20, (f) => f.what === 'button' && f.name === 'Invia la richiesta');
+  await expect(page.getByRole('button', { name: 'Invia la richiesta' })).toBeFocused();
+  await shot(page, 'focus-trova-posatore-modulo');
+  // The honeypot field is never reached: it is for robots only.
+  await expect(page.locator('#sito')).toHaveAttribute('tabindex', '-1');
+});
