@@ -175,11 +175,16 @@ test('a dialog keeps the focus inside while open and gives it back to its opener
   const table = page.getByRole('table', { name: 'Elenco posatori' });
   // A whole first load of the area on a shared machine: more than a step's usual wait.
   await expect(table.getByRole('row')).toHaveCount(21, { timeout: 30_000 });
-  // Opened with the keyboard: a row selected with Space, the delete button pressed with Enter.
-  await table.getByRole('checkbox').nth(1).focus();
-  await page.keyboard.press('Space');
-  const opener = page.getByRole('button', { name: /^Elimina selezionati \(1\)$/ });
-  await opener.focus();
+  // Opened with the keyboard: a row selected with Space, the delete button reached with Tab and pressed with Enter.
+  await table
+    .getByRole('checkbox', { name: /^Seleziona / })
+    .nth(1)
+    .press('Space');
+  const opener = page.getByRole('button', { name: 'Elimina selezionati (1)' });
+  await expect(opener).toBeVisible();
+  await page.getByText(/^\d+ posatori$/).click();
+  await page.keyboard.press('Tab');
+  await expect(opener).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Confermi Cancellazione di 1 posatori?');
@@ -205,7 +210,9 @@ test('menus open, move and close with the keyboard, and give the focus back to t
 
   // The avatar's menu (the first journey reaches its button with Tab): opened with Enter, on its first entry.
   const avatar = page.getByRole('button', { name: /^Menu utente/ });
-  await avatar.focus();
+  await page.getByRole('link', { name: /^Messaggi non letti/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(avatar).toBeFocused();
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
