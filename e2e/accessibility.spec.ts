@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dataDir, loginAs } from './support.ts';
+import { axeViolations, dataDir, loginAs } from './support.ts';
 
 /**
  * Every screen of every role and the public ones, on a desktop and on a phone, checked by axe against WCAG 2.1 A
  * and AA. Each route is loaded once per screen size; each role logs in once, and its session is reused for both.
  */
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Viewport = { name: string; use: { viewport: { width: number; height: number }; isMobile?: boolean } };
 const viewports: Viewport[] = [
@@ -142,21 +139,9 @@ async function settled(page: Page): Promise<void> {
   await expect.soft(page.getByRole('progressbar')).toHaveCount(0);
 }
 
-/**
- * The WCAG 2.1 A and AA rules axe runs on the page as it stands; the violations are the message. Soft, so that one
- * run names every screen that fails, not only the first.
- */
+/** Soft, so that one run names every screen that fails, not only the first. */
 async function expectNoViolations(page: Page, route: string): Promise<void> {
-  // Only the violations are collected: the passes' details would double axe's time on a long table. (options()
-  // replaces what withTags() set, so it comes first.)
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_21_AA)
-    .analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
-  );
-  expect.soft(found, route).toEqual([]);
+  expect.soft(await axeViolations(page), route).toEqual([]);
 }
 
 const stateFile = (user: User) => path.join(dataDir, `a11y-${user}.json`);
@@ -167,6 +152,8 @@ const routesOf = new Map<User, string[]>();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 test.beforeAll(async ({ browser }) => {
+  // Four logins and their lists on a shared machine: more than one step's usual budget.
+  test.setTimeout(240_000);
   for (const user of users) {
     const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
     const page = await context.newPage();

@@ -10,7 +10,7 @@ import {
   sum,
   webDist,
 } from '../scripts/initial-assets.ts';
-import { loginAs } from './support.ts';
+import { expectAccessible, loginAs } from './support.ts';
 
 /**
  * The login page's JavaScript budget, gzip, on the build npm test has just made (scripts/e2e.ts builds first):
@@ -39,6 +39,8 @@ test('the login page downloads only that JavaScript, compressed', async ({ page 
   // Nothing lazy (a role area, the date pickers) is fetched for the login page, and nothing it needs is missed.
   expect(scripts.map((s) => s.path).sort()).toEqual([...initial].sort());
   for (const script of scripts) expect(script.encoding, script.path).toBe('br');
+  // axe last: its script is injected, not downloaded, yet it is no part of what the page itself loads.
+  await expectAccessible(page, 'budget-login');
 });
 
 /**
@@ -82,4 +84,5 @@ test('the admin installer list fetches no dialog’s code until a dialog opens',
   ]);
   expect(scripts.filter((file) => !allowed.has(file))).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);
+  await expectAccessible(list, 'budget-admin-posatori');
 });

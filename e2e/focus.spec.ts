@@ -31,8 +31,10 @@ function focusIndicator(page: Page): Promise<Indicator> {
       : (active.getAttribute('role') ??
         (input ? (['checkbox', 'radio'].includes(input.type) ? input.type : 'textbox') : active.tagName.toLowerCase()));
     const name = (active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 60);
-    // A checkbox's input is invisible: its ring is drawn by the control around it.
-    const el = input && ['checkbox', 'radio'].includes(input.type) ? (input.parentElement ?? input) : active;
+    // MUI's checkbox input is invisible: its ring is drawn by the control around it. A plain one (the public
+    // contact form's consent) draws its own.
+    const hidden = input && ['checkbox', 'radio'].includes(input.type) && getComputedStyle(input).opacity === '0';
+    const el = hidden ? (input.parentElement ?? input) : active;
     const opaque = (from: Element | null): string => {
       for (let node = from; node; node = node.parentElement) {
         const bg = getComputedStyle(node).backgroundColor;
@@ -153,4 +155,30 @@ test('every control the keyboard reaches shows a visible focus ring', async ({ p
   for (const kind of ['a', 'button', 'checkbox', 'chip', 'combobox', 'menuitem', 'tab', 'textbox']) {
     expect([...seen], kind).toContain(kind);
   }
+});
+
+test('the public locator and an installer’s page show a visible focus ring on every control', async ({ page }) => {
+  await page.goto('/trova-posatore?prov=MI');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The brand, the search form, each card's link and the pager: every stop until the next page's link.
+  await tabThrough(page, 40, (f) => f.what === 'a' && f.name === 'Pagina successiva');
+  await expect(page.getByRole('link', { name: 'Pagina successiva' })).toBeFocused();
+  // The search runs from the keyboard: the province chosen with the arrows, submitted with Enter.
+  await page.getByLabel('Provincia').focus();
+  await expectVisibleFocus(page);
+  await page.getByLabel('Nome').focus();
+  await page.keyboard.type('Rossi');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/q=Rossi/);
+  const mario = page.getByRole('link', { name: 'Mario Rossi' });
+  await mario.focus();
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mario Rossi' })).toBeVisible();
+  // The installer's page: back link, gallery links, the contact form's fields, consent and button, in order.
+  await tabThrough(page, 20, (f) => f.what === 'button' && f.name === 'Invia la richiesta');
+  await expect(page.getByRole('button', { name: 'Invia la richiesta' })).toBeFocused();
+  await shot(page, 'focus-trova-posatore-modulo');
+  // The honeypot field is never reached: it is for robots only.
+  await expect(page.locator('#sito')).toHaveAttribute('tabindex', '-1');
 });

@@ -183,6 +183,7 @@ test('admin switches to thumbnails and deletes two installers together', async (
 
   await page.getByRole('button', { name: 'Elimina selezionati (2)' }).click();
   await expect(page.getByRole('dialog')).toContainText('Confermi Cancellazione di 2 posatori?');
+  await shot(page, 'admin-posatori-elimina-conferma');
   await page.getByRole('button', { name: 'Sì' }).click();
   await expect(page.getByText(`${before - 2} posatori`, { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem', { name: first, exact: true })).toHaveCount(0);

@@ -19,9 +19,10 @@ const figure = async (page: Page, label: string) =>
     ).replace('.', ''),
   );
 
-async function press(page: Page) {
+async function press(page: Page, name?: string) {
   await page.getByRole('button', { name: 'Invio massivo attivazioni', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('Confermi Invio massivo?');
+  if (name) await shot(page, name);
   await page.getByRole('button', { name: 'Sì' }).click();
 }
 
@@ -48,7 +49,7 @@ test('the admin sends the mass activation and watches it finish', async ({ page 
   }
   expect(address).not.toBe('');
 
-  await press(page);
+  await press(page, 'admin-invio-massivo-conferma');
   await expect(progressOf(page).getByRole('status')).toHaveText('Invio concluso', { timeout: 40_000 });
   queued = await figure(page, 'E-mail di attivazione preparate');
   expect(queued).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'portale-demo';
 export const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('e2e/.data');
@@ -13,10 +14,72 @@ export async function loginAs(page: Page, user: string, pwd = DEMO_PASSWORD): Pr
   await page.getByRole('button', { name: 'LOGIN' }).click();
 }
 
-/** Full-page screenshots for people to look at (gitignored); each journey leaves one per screen it visits. */
+/** The axe tags of WCAG 2.1 levels A and AA, the level the portal answers to. */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The WCAG 2.1 A and AA violations axe finds on the page as it stands (dialogs and menus open, errors shown), one
+ * readable line each: rule, impact, what it asks, and each offending element's selector. Empty when there is none.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Only the violations are collected: the passes' details would double axe's time on a long table. (options()
+  // replaces what withTags() set, so it comes first.)
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} [${v.impact ?? '?'}] ${v.help} (${v.helpUrl}): ` +
+      v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('; '),
+  );
+}
+
+/**
+ * Waits for the transitions under way (a dialog fading in, a menu growing) to end, so that the picture and axe see
+ * the screen as it settles: half-faded text would read as too little contrast. Endless ones (spinners) and paused
+ * ones are left.
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Each screen a journey visits: a full-page screenshot for people to look at (gitignored), and axe's WCAG 2.1 A and
+ * AA rules run on the page as it is at that moment, so that every state a journey reaches (a dialog open, a form
+ * with its errors) is checked, not only each route as it loads. A violation fails the journey, softly: the journey
+ * goes on and its report lists every screen that fails, by name.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  await transitionsDone(page);
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
+}
+
+/**
+ * axe's check of `shot` without the picture, for the journeys that measure rather than look (the phone fit, the
+ * JavaScript budget): the screen as it stands passes WCAG 2.1 A and AA, softly, named `name` in the report.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  await transitionsDone(page);
+  // The check's own time is added to the journey's budget, not taken from it: on a busy machine a run of axe over
+  // a long table takes seconds, and a journey with twenty screens would otherwise time out for being checked. Axe
+  // may take up to a minute more while it runs; then the budget is the journey's own plus what axe took.
+  const info = test.info();
+  const budget = info.timeout;
+  const started = Date.now();
+  if (budget > 0) info.setTimeout(budget + 60_000);
+  const violations = await axeViolations(page);
+  if (budget > 0) info.setTimeout(budget + (Date.now() - started));
+  expect.soft(violations, `axe WCAG 2.1 AA su «${name}»`).toEqual([]);
 }
 
 /** The newest e-mail the server wrote to DATA_DIR/outbox for a recipient starting so, waiting for it to appear. */

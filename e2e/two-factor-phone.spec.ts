@@ -11,7 +11,7 @@ test('on a phone a reseller enrols, logs in with a recovery code, and turns it o
   const { secret, codes } = await enrolFromProfile(page, 'rivenditori', 'two-factor-phone');
   await logout(page);
 
-  await loginWithCode(page, 'rivenditore.padova', codes[3]!, true);
+  await loginWithCode(page, 'rivenditore.padova', codes[3]!, true, 'two-factor-phone-recovery-step');
   await expect(page).toHaveURL('/rivenditori');
   await disableFromProfile(page, 'rivenditori', await nextCode(secret));
   await logout(page);

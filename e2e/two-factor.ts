@@ -42,14 +42,18 @@ export async function enrolFromProfile(page: Page, area: string, name: string) {
   return { secret, codes };
 }
 
-/** The password, then the second step with `code` (a recovery code when `recovery`). */
-export async function loginWithCode(page: Page, user: string, code: string, recovery = false) {
+/**
+ * The password, then the second step with `code` (a recovery code when `recovery`); `name` takes the second step's
+ * screenshot (and axe's check) with the code typed.
+ */
+export async function loginWithCode(page: Page, user: string, code: string, recovery = false, name?: string) {
   await loginAs(page, user);
   await expect(page.getByRole('heading', { name: 'Verifica in due passaggi' })).toBeVisible();
   if (recovery) await page.getByRole('button', { name: 'Usa un codice di recupero' }).click();
   const field = page.getByLabel(recovery ? 'Codice di recupero' : 'Codice a 6 cifre');
   if (!recovery) await expect(field).toHaveAttribute('inputmode', 'numeric');
   await field.fill(code);
+  if (name) await shot(page, name);
   await page.getByRole('button', { name: 'VERIFICA' }).click();
 }
 
