@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
+import { cachedKeys, type ListTable } from './list-counts.ts';
 import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };
@@ -106,26 +107,13 @@ export type ListQuery<T extends keyof Database> = {
   parts?: readonly SelectQueryBuilder<Database, T, object>[];
   order: ListOrder;
   matched: boolean;
-  walk?: ListWalk<T>;
+  /**
+   * The tables whose versions date a matched list's rows (list-counts.ts): when given, the keys of all its matches are
+   * sorted once per data version and each page is a slice of them (cachedKeys), instead of every match being sorted
+   * for every page and every repeat of a search box's text.
+   */
+  keysOf?: readonly ListTable[];
 };
-
-/**
- * A matched list (a contains-search) as it can also be read: `arm`, the list without its text filters (one arm, the
- * whole table or one equality, its order's index), `check`, those filters as a test of each row (textCheck), and
- * `total`, the count of `arm` (cached). When the text is common, walking the order index and testing rows finds a
- * page after about page / share rows, where sorting reads and sorts every match (walkedKeys).
- */
-export type ListWalk<T extends keyof Database> = {
-  arm: SelectQueryBuilder<Database, T, object>;
-  check: Expression<SqlBool>;
-  total: () => Promise<number>;
-};
-
-/**
- * How many more rows than the estimate a walk may read before it gives up for the sort: the matches are not spread
- * evenly along the order ('ros' is denser among the R surnames), and a walk that fails costs the sort as well.
- */
-const WALK_MARGIN = 2;
 
 /** Each arm's count: the parts are disjoint, so the list's reccount is their sum (see cachedCount). */
 export const countQueries = <T extends keyof Database>(list: ListQuery<T>) =>
@@ -165,95 +153,65 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const limit = end - win.offset;
   const offset = reverse ? reccount - end : win.offset;
   const walked = offset + limit;
-  let found: Record<string, string>[] | undefined;
-  if (list.matched && list.walk && list.arms.length === 1 && !overlapping) {
-    found = await walkedKeys(db, list.walk, order, offset, limit, reccount);
-  }
-  if (found === undefined) found = await sortedKeys();
-  const uuids = (reverse ? found.reverse() : found).flatMap((k) => k[key] ?? []);
-  if (uuids.length === 0) return [];
-  const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
-  return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
-
-  /** The page's keys by the arms' merge, matched rows sorted. */
-  async function sortedKeys(): Promise<Record<string, string>[]> {
-    const keys = arms.map((arm, i) => {
-      const selected = arm.select(order.map(([column, , value]) => value.as(column)));
-      if (arms.length === 1 || isSqlite(db)) return selected;
-      // PostgreSQL merges UNION ALL arms (Merge Append) only when each arm comes ordered out of a subquery of its
-      // own: it does not see that an arm's equality (state = 'MI') leaves its index ordered by the columns after it.
-      // No arm gives the page more rows than the page's end: that LIMIT also tells the planner so, which otherwise
-      // drops the duplicates of a deep page by hashing and sorting every part whole.
-      let ordered = selected;
-      for (const [, direction, value] of order) ordered = ordered.orderBy(value, direction);
-      return db.selectFrom(ordered.limit(walked).as(`arm${i}`)).selectAll();
-    }) as SelectQueryBuilder<Database, T, object>[];
-    const [first, ...rest] = keys;
-    if (!first) return [];
-    if (overlapping && isSqlite(db)) {
-      // SQLite drops a compound UNION's duplicates in its merge only when the ORDER BY is the compound's own; over a
-      // derived table it would read every part whole into a temporary index.
-      let q = rest.reduce((all, arm) => all.union(arm), first);
-      for (const [column, direction] of order) q = q.orderBy(sql.ref(column), direction);
-      return (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
-    } else {
-      let union = rest.reduce((all, arm) => all.unionAll(arm), first);
-      // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
-      // index and then sorted.
-      if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
-      // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query
-      // returns.
-      let q = db.selectFrom(union.as('list')).selectAll();
-      if (overlapping) {
-        // PostgreSQL: a row given by two parts comes twice in a row out of the Merge Append, so each row is compared
-        // with the one before it (a window over the merged order). A DISTINCT would do the same as a Unique on a
-        // shallow page, but past a few pages the planner turns it into hashing every part and sorting the result.
-        const merged = sql.join(
-          order.map(([column, direction]) => sql`${sql.ref(`list.${column}`)} ${sql.raw(direction)}`),
-        );
-        const marked = q.select(sql<string>`lag(${sql.ref(`list.${key}`)}) over (order by ${merged})`.as('previous'));
-        q = db
-          .selectFrom(marked.as('list'))
-          .select(order.map(([column]) => sql.ref(`list.${column}`).as(column)))
-          .where(sql<SqlBool>`${sql.ref('list.previous')} is distinct from ${sql.ref(`list.${key}`)}`);
-      }
-      for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
-      return (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
+  const keys = arms.map((arm, i) => {
+    const selected = arm.select(order.map(([column, , value]) => value.as(column)));
+    if (arms.length === 1 || isSqlite(db)) return selected;
+    // PostgreSQL merges UNION ALL arms (Merge Append) only when each arm comes ordered out of a subquery of its
+    // own: it does not see that an arm's equality (state = 'MI') leaves its index ordered by the columns after it.
+    // No arm gives the page more rows than the page's end: that LIMIT also tells the planner so, which otherwise
+    // drops the duplicates of a deep page by hashing and sorting every part whole.
+    let ordered = selected;
+    for (const [, direction, value] of order) ordered = ordered.orderBy(value, direction);
+    return db.selectFrom(ordered.limit(walked).as(`arm${i}`)).selectAll();
+  }) as SelectQueryBuilder<Database, T, object>[];
+  const [first, ...rest] = keys;
+  if (!first) return [];
+  let found: Record<string, string>[];
+  if (overlapping && isSqlite(db)) {
+    // SQLite drops a compound UNION's duplicates in its merge only when the ORDER BY is the compound's own; over a
+    // derived table it would read every part whole into a temporary index.
+    let q = rest.reduce((all, arm) => all.union(arm), first);
+    for (const [column, direction] of order) q = q.orderBy(sql.ref(column), direction);
+    found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
+  } else {
+    let union = rest.reduce((all, arm) => all.unionAll(arm), first);
+    // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
+    // index and then sorted.
+    if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
+    if (list.matched && list.keysOf && !overlapping) {
+      let all = db.selectFrom(union.as('list')).selectAll();
+      for (const [column, direction] of list.order) all = all.orderBy(sql.ref(`list.${column}`), direction);
+      const every = await cachedKeys(db, list.keysOf, all);
+      const slice = every.slice(win.offset, win.offset + limit);
+      return finish(slice, false);
     }
+    // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query
+    // returns.
+    let q = db.selectFrom(union.as('list')).selectAll();
+    if (overlapping) {
+      // PostgreSQL: a row given by two parts comes twice in a row out of the Merge Append, so each row is compared
+      // with the one before it (a window over the merged order). A DISTINCT would do the same as a Unique on a
+      // shallow page, but past a few pages the planner turns it into hashing every part and sorting the result.
+      const merged = sql.join(
+        order.map(([column, direction]) => sql`${sql.ref(`list.${column}`)} ${sql.raw(direction)}`),
+      );
+      const marked = q.select(sql<string>`lag(${sql.ref(`list.${key}`)}) over (order by ${merged})`.as('previous'));
+      q = db
+        .selectFrom(marked.as('list'))
+        .select(order.map(([column]) => sql.ref(`list.${column}`).as(column)))
+        .where(sql<SqlBool>`${sql.ref('list.previous')} is distinct from ${sql.ref(`list.${key}`)}`);
+    }
+    for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
+    found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
   }
-}
+  return finish(found, reverse);
 
-/**
- * A matched list's page keys read along its order index (ListWalk), when that reads fewer rows than sorting the
- * matches: `reccount` of `total` rows match, so the page's end lies about (offset + limit) * total / reccount rows
- * along the order; with WALK_MARGIN the walk reads at most `span` of them (an inner LIMIT, whatever the planner
- * thinks of the text's selectivity) and checks each. undefined, for the sort to answer, when the span would exceed
- * the matches themselves or the walk met fewer than the page holds (the matches lie further on than their share
- * says).
- */
-async function walkedKeys<T extends keyof Database>(
-  db: DbOrTx,
-  walk: ListWalk<T>,
-  order: readonly (readonly [string, 'asc' | 'desc', RawBuilder<unknown>])[],
-  offset: number,
-  limit: number,
-  reccount: number,
-): Promise<Record<string, string>[] | undefined> {
-  const total = await walk.total();
-  const span = Math.ceil((((offset + limit) * total) / reccount) * WALK_MARGIN);
-  if (span >= reccount) return undefined;
-  let along = walk.arm.select([
-    ...order.map(([column, , value]) => value.as(column)),
-    sql<SqlBool>`${walk.check}`.as('hit'),
-  ]);
-  for (const [, direction, value] of order) along = along.orderBy(value, direction);
-  let q = db
-    .selectFrom(along.limit(span).as('walk'))
-    .select(order.map(([column]) => sql.ref(`walk.${column}`).as(column)))
-    .where(sql<SqlBool>`${sql.ref('walk.hit')}`);
-  for (const [column, direction] of order) q = q.orderBy(sql.ref(`walk.${column}`), direction);
-  const found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
-  return found.length === limit ? found : undefined;
+  async function finish(keyRows: readonly Record<string, string>[], reversed: boolean): Promise<R[]> {
+    const uuids = (reversed ? [...keyRows].reverse() : keyRows).flatMap((k) => k[key] ?? []);
+    if (uuids.length === 0) return [];
+    const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
+    return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+  }
 }
 
 /**

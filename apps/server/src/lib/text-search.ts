@@ -86,17 +86,6 @@ export function textFilter(db: DbOrTx, field: TextField, typed: string | undefin
 }
 
 /**
- * The same filter as textFilter, as a test of each row rather than an index lookup: for a list read along its order
- * index, checking the rows as it meets them (ListQuery.walk), where the trigram index would hand over every match
- * to be sorted. Short text keeps its prefix ranges, which are row tests too.
- */
-export function textCheck(db: DbOrTx, field: TextField, typed: string | undefined): Expression<SqlBool> | undefined {
-  const needle = fold(typed ?? '');
-  if (needle.length >= CONTAINS_MIN) return rowContains(field, needle);
-  return textFilter(db, field, typed);
-}
-
-/**
  * At most `max` rows whose search text contains the text (3 characters or more; undefined for shorter), through the
  * trigram index. On SQLite the limit goes inside the FTS5 lookup, which then stops after `max` matches instead of
  * listing every row of a common word first (13,374 subjects: 8.7 ms against 1 ms).

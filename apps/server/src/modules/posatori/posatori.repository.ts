@@ -13,7 +13,7 @@ import {
   type PageWindow,
   type ReachPart,
 } from '../../lib/paging.ts';
-import { fold, searchText, startsWith, textCheck, textFilter, type TextField } from '../../lib/text-search.ts';
+import { fold, searchText, startsWith, textFilter, type TextField } from '../../lib/text-search.ts';
 import { removeAccountRole } from '../auth/users.repository.ts';
 import type { PosatoreCouponTotals, PosatoreStato, PosatoriTable } from './posatori.table.ts';
 
@@ -97,11 +97,9 @@ function filtered(db: DbOrTx, f: PosatoriFilters) {
   // The account filter, what the list's status dot shows (posatori.userstato is kept in step with users.stato).
   if (f.accesso) q = q.where('posatori.userstato', '=', f.accesso);
   if (f.dtcorso) q = q.where('posatori.dtstart', '=', `${f.dtcorso}-01`);
-  const base = q;
   const texts = [textFilter(db, codeField, f.code), textFilter(db, nameField, f.name)].filter((t) => t !== undefined);
   for (const text of texts) q = q.where(text);
-  const checks = [textCheck(db, codeField, f.code), textCheck(db, nameField, f.name)].filter((t) => t !== undefined);
-  return { q, base, checks, matched: texts.length > 0 };
+  return { q, matched: texts.length > 0 };
 }
 
 /**
@@ -109,19 +107,11 @@ function filtered(db: DbOrTx, f: PosatoriFilters) {
  * equality filter and scope part has an index that continues with the default order (migration 2026-11-23-07).
  */
 function list(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters, order: PosaOrder): ListQuery<'posatori'> {
-  const { q, base, checks, matched } = filtered(db, f);
+  const { q, matched } = filtered(db, f);
   const parts = scopeParts(scope);
   const arms = parts ? reachList('posatori', q, parts) : { arms: [q] };
-  // The admin's text search (one arm) can also walk the order's index: the table, or the index of an equality filter.
-  const walk =
-    matched && !parts
-      ? {
-          arm: base,
-          check: checks.length === 1 && checks[0] ? checks[0] : sql<SqlBool>`(${sql.join(checks, sql` and `)})`,
-          total: () => cachedCount(db, ['posatori'], [base.select((eb) => eb.fn.countAll<number>().as('n'))]),
-        }
-      : undefined;
-  return { table: 'posatori', ...arms, order: orders[order], matched, ...(walk ? { walk } : {}) };
+  // A text search's matches sorted once per data version (their filters read the installers' table only).
+  return { table: 'posatori', ...arms, order: orders[order], matched, keysOf: ['posatori'] };
 }
 
 /**
