@@ -62,3 +62,38 @@ export async function cachedCount(
   cache.set(key, { versions, n });
   return n;
 }
+
+const keyCaches = new WeakMap<object, Map<string, { versions: string; keys: readonly Record<string, string>[] }>>();
+/** At most this many lists' keys are remembered per handle (a long list's keys are a few hundred kB). */
+const MAX_KEY_LISTS = 64;
+
+/**
+ * The keys of every row of a matched list (a text search), in its order, remembered per database handle like the
+ * counts: until a write to one of `tables` bumps its version, and never inside a transaction. A search box's text
+ * matching thousands of rows is sorted once per data version, not on every request for one of its pages; the key is
+ * the query's own SQL and parameters.
+ */
+export async function cachedKeys(
+  db: DbOrTx,
+  tables: readonly ListTable[],
+  query: { compile(): CompiledQuery; execute(): Promise<unknown[]> },
+): Promise<readonly Record<string, string>[]> {
+  const compute = async () => (await query.execute()) as Record<string, string>[];
+  if (db.isTransaction) return compute();
+  const rows = await db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables).execute();
+  const versions = rows.map((r) => `${r.name}:${r.version}`).join(',');
+  const c = query.compile();
+  const key = `${c.sql}\u0000${JSON.stringify(c.parameters)}`;
+  let cache = keyCaches.get(db);
+  if (!cache) keyCaches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.versions === versions) return hit.keys;
+  const keys = await compute();
+  cache.delete(key);
+  if (cache.size >= MAX_KEY_LISTS) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, { versions, keys });
+  return keys;
+}

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
+import { cachedKeys, type ListTable } from './list-counts.ts';
 import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };
@@ -106,6 +107,12 @@ export type ListQuery<T extends keyof Database> = {
   parts?: readonly SelectQueryBuilder<Database, T, object>[];
   order: ListOrder;
   matched: boolean;
+  /**
+   * The tables whose versions date a matched list's rows (list-counts.ts): when given, the keys of all its matches are
+   * sorted once per data version and each page is a slice of them (cachedKeys), instead of every match being sorted
+   * for every page and every repeat of a search box's text.
+   */
+  keysOf?: readonly ListTable[];
 };
 
 /** Each arm's count: the parts are disjoint, so the list's reccount is their sum (see cachedCount). */
@@ -171,6 +178,13 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
     // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
     // index and then sorted.
     if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
+    if (list.matched && list.keysOf && !overlapping) {
+      let all = db.selectFrom(union.as('list')).selectAll();
+      for (const [column, direction] of list.order) all = all.orderBy(sql.ref(`list.${column}`), direction);
+      const every = await cachedKeys(db, list.keysOf, all);
+      const slice = every.slice(win.offset, win.offset + limit);
+      return finish(slice, false);
+    }
     // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query
     // returns.
     let q = db.selectFrom(union.as('list')).selectAll();
@@ -190,10 +204,14 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
     for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
     found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
   }
-  const uuids = (reverse ? found.reverse() : found).flatMap((k) => k[key] ?? []);
-  if (uuids.length === 0) return [];
-  const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
-  return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+  return finish(found, reverse);
+
+  async function finish(keyRows: readonly Record<string, string>[], reversed: boolean): Promise<R[]> {
+    const uuids = (reversed ? [...keyRows].reverse() : keyRows).flatMap((k) => k[key] ?? []);
+    if (uuids.length === 0) return [];
+    const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
+    return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+  }
 }
 
 /**

@@ -110,7 +110,8 @@ function list(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters, order: PosaO
   const { q, matched } = filtered(db, f);
   const parts = scopeParts(scope);
   const arms = parts ? reachList('posatori', q, parts) : { arms: [q] };
-  return { table: 'posatori', ...arms, order: orders[order], matched };
+  // A text search's matches sorted once per data version (their filters read the installers' table only).
+  return { table: 'posatori', ...arms, order: orders[order], matched, keysOf: ['posatori'] };
 }
 
 /**
