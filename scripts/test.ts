@@ -17,11 +17,17 @@ const steps: [string, string][] = [
 ];
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
+// On PostgreSQL the journeys go through nginx to three instances with their files in S3, as production runs: the
+// SQLite run has covered one process already, and the journeys run once per database, so CI takes no longer.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...(process.env.TEST_DATABASE_URL && !process.env.E2E_INSTANCES ? { E2E_INSTANCES: '3' } : {}),
+};
 console.log(`\n▶ npm test su ${db}\n`);
 for (const [script, label] of steps) {
   console.log(`\n━━ ${label} (npm run ${script}) ━━`);
   const started = Date.now();
-  const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
     console.error(`\n✖ ${label} non superato (${seconds} s)`);

@@ -14,7 +14,7 @@ import { freePort, startServer } from '../bench/http.ts';
  *   DATABASE_URL=postgres://... node scripts/three-instances.ts [--port 8080]
  */
 
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const root = path.resolve(import.meta.dirname, '..');
 
 export type ThreeInstances = {
