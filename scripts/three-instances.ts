@@ -25,24 +25,33 @@ export type ThreeInstances = {
 
 /**
  * opts.dataDirs: one DATA_DIR per instance, as on three machines (PostgreSQL and FILE_STORE=s3 only: SQLite and
- * files on disk live in the one shared DATA_DIR of env).
+ * files on disk live in the one shared DATA_DIR of env). opts.publicUrl: the address the portal names in its links
+ * (the proxy's own by default).
  */
 export async function startThreeInstances(
   env: NodeJS.ProcessEnv,
-  opts: { port?: number; dataDirs?: [string, string, string] } = {},
+  opts: { port?: number; dataDirs?: [string, string, string]; publicUrl?: string | undefined } = {},
 ): Promise<ThreeInstances> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const instanceEnv = (i: number) => ({
     ...env,
     ...(opts.dataDirs ? { DATA_DIR: opts.dataDirs[i] } : {}),
-    PUBLIC_URL: url,
+    PUBLIC_URL: opts.publicUrl ?? url,
     TRUST_PROXY: '127.0.0.1',
     WEB_CONCURRENCY: '1',
   });
   // The first one alone: it migrates and, on an empty database, seeds the demo data once; then the two others.
   const first = await startServer(instanceEnv(0));
-  const instances = [first, ...(await Promise.all([startServer(instanceEnv(1)), startServer(instanceEnv(2))]))];
+  const others = await Promise.allSettled([startServer(instanceEnv(1)), startServer(instanceEnv(2))]);
+  const started = [first, ...others.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))];
+  const failed = others.find((o) => o.status === 'rejected');
+  if (failed) {
+    // Nothing is left running when the whole cannot start.
+    await Promise.all(started.map((i) => i.stop()));
+    throw failed.reason;
+  }
+  const instances = started;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-nginx-'));
   const template = fs.readFileSync(path.join(root, 'deploy/nginx/portal.conf.template'), 'utf8');
   const servers = instances.map((i) => `    server ${new URL(i.url).host};`).join('\n');

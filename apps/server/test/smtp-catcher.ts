@@ -7,6 +7,8 @@ export type SmtpCatcher = {
   url: string;
   /** How many messages were accepted (each written to the outbox before it is acknowledged). */
   received(): number;
+  /** How many messages began to arrive, accepted or still being held (a sender has one in hand). */
+  arriving(): number;
   stop(): Promise<void>;
 };
 
@@ -19,11 +21,13 @@ export type SmtpCatcher = {
 export async function startSmtpCatcher(outbox: string, opts: { delayMs?: number } = {}): Promise<SmtpCatcher> {
   fs.mkdirSync(outbox, { recursive: true });
   let count = 0;
+  let arriving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      arriving += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -45,6 +49,7 @@ export async function startSmtpCatcher(outbox: string, opts: { delayMs?: number 
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received: () => count,
+    arriving: () => arriving,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
