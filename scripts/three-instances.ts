@@ -53,6 +53,9 @@ export async function startThreeInstances(
   }
   const instances = started;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-nginx-'));
+  // Started as root, nginx's workers run as nobody and must reach the temporary files of request bodies above
+  // 16 kB under the prefix: mkdtemp's 0700 made every upload and long message through the proxy a 500.
+  fs.chmodSync(prefix, 0o755);
   const template = fs.readFileSync(path.join(root, 'deploy/nginx/portal.conf.template'), 'utf8');
   const servers = instances.map((i) => `    server ${new URL(i.url).host};`).join('\n');
   fs.writeFileSync(

@@ -109,13 +109,16 @@ export async function createTestContext(
     connectAgain,
     schema,
     async close() {
-      await instances?.stop();
-      await inProcess.close();
-      for (const other of others) await other.destroy();
-      await db.destroy();
-      await dropSchema?.();
-      await s3?.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await instances?.stop();
+      } finally {
+        await inProcess.close();
+        for (const other of others) await other.destroy();
+        await db.destroy();
+        await dropSchema?.();
+        await s3?.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -49,8 +49,20 @@ export async function proxied(
     app: wrapped,
     async stop() {
       agent.destroy();
+      // The mode proves itself: nginx spread the file's requests over all three instances.
+      const served = await Promise.all(three.instances.map((i) => apiRequestsServed(i.url)));
       await three.stop();
       await smtp.stop();
+      if (served.some((n) => n === 0)) throw new Error(`richieste servite dalle tre istanze: ${served.join(', ')}`);
     },
   };
+}
+
+/** Requests an instance answered, from its own /metrics, leaving out the health checks and the scrapes. */
+async function apiRequestsServed(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('http_requests_total{') && !/route="\/(health|metrics)"/.test(l))
+    .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
 }
