@@ -64,4 +64,4 @@ it('finishes the mail in hand on SIGTERM and sends the rest once after the resta
   }
   const delivered = fs.readdirSync(outbox).map((f) => parseEml(fs.readFileSync(path.join(outbox, f), 'utf8')).to);
   expect(delivered.sort()).toEqual([...recipients].sort());
-}, 120_000);
+}, 300_000);
