@@ -60,7 +60,13 @@ it('one session, one file store and one mass activation across three instances',
   const posatore = await login(three.url, 'posatore', DEMO_PASSWORD);
   // Above nginx's 16 kB body buffer, so the proxy spools it to a temporary file first, as it does a real photo.
   const png = await sharp({
-    create: { width: 120, height: 120, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 120,
+      height: 120,
+      channels: 3,
+      background: '#c04020',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .png()
     .toBuffer();
