@@ -4,6 +4,9 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? 'e2e/.data';
+// E2E_INSTANCES=3: the journeys go through nginx to three instances with S3 and an SMTP relay
+// (scripts/e2e-instances.ts); otherwise one server process, as in development.
+const threeInstances = process.env.E2E_INSTANCES === '3';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,24 +39,37 @@ export default defineConfig({
     },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /phone\.spec/ },
   ],
-  webServer: {
-    command: 'node apps/server/src/main.ts',
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      PORTAL_DEMO: '1',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // The outbox is a folder here: no SMTP server to spare, so the mass activation's e-mails go out quickly.
-      MAIL_PACE_MS: '10',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-  },
+  webServer: threeInstances
+    ? {
+        command: 'node scripts/e2e-instances.ts',
+        url: `${baseURL}/health`,
+        reuseExistingServer: false,
+        // Three instances start one after the other behind nginx: the first migrates and seeds alone.
+        timeout: 180_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        // SIGTERM lets the script stop nginx, the instances, the relay and the bucket and remove their folders.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+        env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+      }
+    : {
+        command: 'node apps/server/src/main.ts',
+        url: `${baseURL}/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: baseURL,
+          PORTAL_DEMO: '1',
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          // The outbox is a folder here: no SMTP server to spare, so the mass activation's e-mails go out quickly.
+          MAIL_PACE_MS: '10',
+          ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        },
+      },
 });

@@ -13,9 +13,15 @@ import autocannon from 'autocannon';
  * which fails before any migration runs ('Migrazione fallita:' without a migration's name; the in-process helper
  * migrateWhileOthersDrop retries the same). Any other failure carries the end of what the server wrote to stderr.
  */
-export async function startServer(
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+export type ServerProcess = {
+  url: string;
+  pid: number | undefined;
+  /** The process's exit code once it has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+};
+
+export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const started = await startOnce(env);
     if ('url' in started) return started;
@@ -26,9 +32,7 @@ export async function startServer(
   }
 }
 
-async function startOnce(
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> } | { code: number; stderr: string }> {
+async function startOnce(env: NodeJS.ProcessEnv): Promise<ServerProcess | { code: number; stderr: string }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -46,7 +50,7 @@ async function startOnce(
     stderr = (stderr + chunk.toString()).slice(-8000);
   });
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) {
       await exited;
@@ -59,12 +63,18 @@ async function startOnce(
       )
     )
       break;
-    if (i > 600) throw new Error('il server non risponde dopo 60 s');
+    if (i > 1200) {
+      // Not left running behind the caller's failure.
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error('il server non risponde dopo 120 s');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     pid: child.pid,
+    exited,
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -13,15 +13,25 @@ const steps: [string, string][] = [
   ['test:s3', 'Test dei file su S3'],
   // The bench on 1% of the stress data, one second per request: it must run and answer 2xx, never judged on speed.
   ['bench:smoke', 'Bench in modalità smoke'],
+  // On PostgreSQL, API test files again over HTTP through nginx to three instances (TEST_INSTANCES=3).
+  ...(process.env.TEST_DATABASE_URL
+    ? ([['test:instances', 'Test delle API attraverso nginx e tre istanze']] as [string, string][])
+    : []),
   ['test:e2e', 'Test end-to-end (Playwright)'],
 ];
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
+// On PostgreSQL the journeys go through nginx to three instances with their files in S3, as production runs: the
+// SQLite run covers one process, and the journeys still run once per database.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...(process.env.TEST_DATABASE_URL && !process.env.E2E_INSTANCES ? { E2E_INSTANCES: '3' } : {}),
+};
 console.log(`\n▶ npm test su ${db}\n`);
 for (const [script, label] of steps) {
   console.log(`\n━━ ${label} (npm run ${script}) ━━`);
   const started = Date.now();
-  const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
     console.error(`\n✖ ${label} non superato (${seconds} s)`);

@@ -14,7 +14,7 @@ import { freePort, startServer } from '../bench/http.ts';
  *   DATABASE_URL=postgres://... node scripts/three-instances.ts [--port 8080]
  */
 
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const root = path.resolve(import.meta.dirname, '..');
 
 export type ThreeInstances = {
@@ -25,25 +25,37 @@ export type ThreeInstances = {
 
 /**
  * opts.dataDirs: one DATA_DIR per instance, as on three machines (PostgreSQL and FILE_STORE=s3 only: SQLite and
- * files on disk live in the one shared DATA_DIR of env).
+ * files on disk live in the one shared DATA_DIR of env). opts.publicUrl: the address the portal names in its links
+ * (the proxy's own by default).
  */
 export async function startThreeInstances(
   env: NodeJS.ProcessEnv,
-  opts: { port?: number; dataDirs?: [string, string, string] } = {},
+  opts: { port?: number; dataDirs?: [string, string, string]; publicUrl?: string | undefined } = {},
 ): Promise<ThreeInstances> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const instanceEnv = (i: number) => ({
     ...env,
     ...(opts.dataDirs ? { DATA_DIR: opts.dataDirs[i] } : {}),
-    PUBLIC_URL: url,
+    PUBLIC_URL: opts.publicUrl ?? url,
     TRUST_PROXY: '127.0.0.1',
     WEB_CONCURRENCY: '1',
   });
   // The first one alone: it migrates and, on an empty database, seeds the demo data once; then the two others.
   const first = await startServer(instanceEnv(0));
-  const instances = [first, ...(await Promise.all([startServer(instanceEnv(1)), startServer(instanceEnv(2))]))];
+  const others = await Promise.allSettled([startServer(instanceEnv(1)), startServer(instanceEnv(2))]);
+  const started = [first, ...others.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))];
+  const failed = others.find((o) => o.status === 'rejected');
+  if (failed) {
+    // Nothing is left running when the whole cannot start.
+    await Promise.all(started.map((i) => i.stop()));
+    throw failed.reason;
+  }
+  const instances = started;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-nginx-'));
+  // Started as root, nginx's workers run as nobody and must reach the temporary files of request bodies above
+  // 16 kB under the prefix: mkdtemp's 0700 made every upload and long message through the proxy a 500.
+  fs.chmodSync(prefix, 0o755);
   const template = fs.readFileSync(path.join(root, 'deploy/nginx/portal.conf.template'), 'utf8');
   const servers = instances.map((i) => `    server ${new URL(i.url).host};`).join('\n');
   fs.writeFileSync(

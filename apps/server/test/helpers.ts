@@ -15,6 +15,7 @@ import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
 import { createFileStore } from '../src/lib/open-file-store.ts';
 import { randomToken } from '../src/lib/tokens.ts';
 import { startS3Server, type S3Server } from './s3-server.ts';
+import { proxied, throughProxy, type Proxied } from './through-proxy.ts';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -31,15 +32,16 @@ export type TestContext = {
 /**
  * A fresh migrated database per test file, seeded with the demo network: SQLite in a temporary folder, or a
  * private schema of the PostgreSQL named by TEST_DATABASE_URL. Files on disk under the temporary folder, or with
- * TEST_FILE_STORE=s3 in the bucket of an S3 server of its own.
+ * TEST_FILE_STORE=s3 in the bucket of an S3 server of its own. With TEST_INSTANCES=3 the app's inject goes over
+ * HTTP through nginx to three instances on that database and a bucket (through-proxy.ts).
  */
 export async function createTestContext(
   opts: { seed?: boolean; env?: Record<string, string>; migrateUpTo?: string } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-'));
   const s3: S3Server | undefined =
-    process.env.TEST_FILE_STORE === 's3' && !opts.env?.FILE_STORE ? await startS3Server() : undefined;
-  const config = loadConfig({
+    (process.env.TEST_FILE_STORE === 's3' || throughProxy) && !opts.env?.FILE_STORE ? await startS3Server() : undefined;
+  const env: Record<string, string> = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -47,7 +49,8 @@ export async function createTestContext(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...s3?.env,
     ...opts.env,
-  });
+  };
+  const config = loadConfig(env);
   const pgUrl = process.env.TEST_DATABASE_URL;
   let dropSchema: (() => Promise<void>) | undefined;
   let handle;
@@ -85,8 +88,19 @@ export async function createTestContext(
     await seedDemo(db, files);
     files.close();
   }
-  const app = await buildApp({ config, db });
-  await app.ready();
+  const inProcess = await buildApp({ config, db });
+  await inProcess.ready();
+  let instances: Proxied | undefined;
+  if (throughProxy) {
+    let databaseUrl: string | undefined;
+    if (pgUrl) {
+      const u = new URL(pgUrl);
+      u.searchParams.set('options', `-c search_path=${schema}`);
+      databaseUrl = u.toString();
+    }
+    instances = await proxied(inProcess, env, { dataDir, outbox: path.join(dataDir, 'outbox'), databaseUrl });
+  }
+  const app = instances?.app ?? inProcess;
   return {
     app,
     db,
@@ -95,12 +109,16 @@ export async function createTestContext(
     connectAgain,
     schema,
     async close() {
-      await app.close();
-      for (const other of others) await other.destroy();
-      await db.destroy();
-      await dropSchema?.();
-      await s3?.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await instances?.stop();
+      } finally {
+        await inProcess.close();
+        for (const other of others) await other.destroy();
+        await db.destroy();
+        await dropSchema?.();
+        await s3?.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
