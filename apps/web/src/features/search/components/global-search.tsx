@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Role } from '@portal/shared/roles';
@@ -61,6 +62,23 @@ export function GlobalSearch({ area }: { area: Role }) {
         id="global-search"
         options={options}
         groupBy={(option) => kindLabels[option.tipo]}
+        // MUI's own group (a plain <li> holding a <ul>) breaks the listbox's ARIA structure: a listbox owns options
+        // or groups, so each kind is a role="group" named by its heading, in a wrapper that has no role of its own.
+        renderGroup={(params) => (
+          <li key={params.key} role="presentation">
+            <ListSubheader component="div" id={`global-search-group-${params.key}`}>
+              {params.group}
+            </ListSubheader>
+            <Box
+              component="ul"
+              role="group"
+              aria-labelledby={`global-search-group-${params.key}`}
+              sx={{ p: 0, m: 0, listStyle: 'none' }}
+            >
+              {params.children}
+            </Box>
+          </li>
+        )}
         getOptionLabel={(option) => option.descri}
         isOptionEqualToValue={(option, value) => option.tipo === value.tipo && option.uuid === value.uuid}
         filterOptions={(all) => all}
