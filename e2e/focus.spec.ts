@@ -157,6 +157,92 @@ test('every control the keyboard reaches shows a visible focus ring', async ({ p
   }
 });
 
+/** Whether the focus is inside the open dialog. */
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')));
+
+/** The accessible name (or text) of the focused element. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim();
+  });
+
+test('a dialog keeps the focus inside while open and gives it back to its opener on close', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/posatori');
+  const table = page.getByRole('table', { name: 'Elenco posatori' });
+  const firstRow = table.getByRole('checkbox', { name: /^Seleziona / }).nth(1);
+  // A whole first load of the area on a shared machine: more than a step's usual wait.
+  await expect(firstRow).toBeVisible({ timeout: 30_000 });
+  const count = page.getByText(/^\d+ posatori$/);
+  const before = await count.textContent();
+  // Opened with the keyboard: a row selected with Space, the delete button reached with Tab and pressed with Enter.
+  await firstRow.press('Space');
+  const opener = page.getByRole('button', { name: 'Elimina selezionati (1)' });
+  await expect(opener).toBeVisible();
+  await count.click();
+  await page.keyboard.press('Tab');
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Confermi Cancellazione di 1 posatori?');
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  await expectVisibleFocus(page);
+  await shot(page, 'focus-dialog');
+  // Forwards and backwards past either end, the focus never leaves the dialog, and shows where it is.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    await expect.poll(() => focusInDialog(page), key).toBe(true);
+    await expectVisibleFocus(page);
+  }
+  // Escape answers no: nothing is deleted, and the focus is back on the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(count).toHaveText(before ?? '');
+});
+
+test('menus open, move and close with the keyboard, and give the focus back to their button', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page).toHaveURL('/admin');
+
+  // The avatar's menu (the first journey reaches its button with Tab): opened with Enter, on its first entry.
+  const avatar = page.getByRole('button', { name: /^Menu utente/ });
+  await page.getByRole('link', { name: /^Messaggi non letti/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(avatar).toBeFocused();
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'PROFILO' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'REPORT PDF' })).toBeFocused();
+  await expectVisibleFocus(page);
+  await shot(page, 'focus-avatar-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(avatar).toBeFocused();
+
+  // A row's actions menu: opened with Space, left with Tab (which closes it), and the focus back on its button.
+  await page.goto('/admin/posatori');
+  const actions = page.getByRole('button', { name: /^Azioni per/ }).first();
+  await expect(actions).toBeVisible({ timeout: 30_000 });
+  await actions.focus();
+  await page.keyboard.press('Space');
+  await expect(menu).toBeVisible();
+  await expect.poll(() => focusedName(page)).not.toBe('');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(actions).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+});
+
 test('the public locator and an installer’s page show a visible focus ring on every control', async ({ page }) => {
   await page.goto('/trova-posatore?prov=MI');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
