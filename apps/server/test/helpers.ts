@@ -312,3 +312,20 @@ export const resellerBody = (changes: Record<string, unknown> = {}) => ({
   provs: [],
   ...changes,
 });
+
+/** One record's entries in the audit trail, oldest first: action, actor's name and changes. */
+export async function auditHistory(db: Db, entity: string, entityId: string) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_name', 'changes'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('uuid')
+    .execute();
+  return rows.map((r) => ({
+    action: r.action,
+    by: r.actor_name,
+    changes: JSON.parse(r.changes) as { field: string; before: string | null; after: string | null }[],
+  }));
+}

@@ -41,7 +41,13 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       },
       async (request) => {
         const owner = await service.editableOwner(db, authOf(request), request.params.uuid);
-        const path = await service.saveProfileImage(db, files, owner, await uploadedFile(request));
+        const path = await service.saveProfileImage(
+          db,
+          files,
+          authOf(request).userUuid,
+          owner,
+          await uploadedFile(request),
+        );
         return { res: 'OK' as const, path };
       },
     );
@@ -51,7 +57,13 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       { preValidation: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
       async (request) => {
         const owner = await service.ownOwner(db, authOf(request));
-        const path = await service.saveProfileImage(db, files, owner, await uploadedFile(request));
+        const path = await service.saveProfileImage(
+          db,
+          files,
+          authOf(request).userUuid,
+          owner,
+          await uploadedFile(request),
+        );
         return { res: 'OK' as const, path };
       },
     );
@@ -73,7 +85,13 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       },
       async (request) => {
         const owner = await service.editableOwner(db, authOf(request), request.params.uuid, 'posatori');
-        const path = await service.addGalleryImage(db, files, owner, await uploadedFile(request));
+        const path = await service.addGalleryImage(
+          db,
+          files,
+          authOf(request).userUuid,
+          owner,
+          await uploadedFile(request),
+        );
         return { res: 'OK' as const, path };
       },
     );
@@ -89,7 +107,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       },
       async (request) => {
         const owner = await service.editableOwner(db, authOf(request), request.params.uuid, 'posatori');
-        await service.deleteGalleryImage(files, owner, request.params.name);
+        await service.deleteGalleryImage(db, files, authOf(request).userUuid, owner, request.params.name);
         return { res: 'OK' as const };
       },
     );
@@ -107,7 +125,13 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       { preValidation: requireAuth, schema: { tags, response: { 200: imageUploadReply, ...errors } } },
       async (request) => {
         const owner = await service.ownGalleryOwner(db, authOf(request));
-        const path = await service.addGalleryImage(db, files, owner, await uploadedFile(request));
+        const path = await service.addGalleryImage(
+          db,
+          files,
+          authOf(request).userUuid,
+          owner,
+          await uploadedFile(request),
+        );
         return { res: 'OK' as const, path };
       },
     );
@@ -119,7 +143,7 @@ export async function registerImagesRoutes(app: FastifyInstance, db: Db, files: 
       },
       async (request) => {
         const owner = await service.ownGalleryOwner(db, authOf(request));
-        await service.deleteGalleryImage(files, owner, request.params.name);
+        await service.deleteGalleryImage(db, files, authOf(request).userUuid, owner, request.params.name);
         return { res: 'OK' as const };
       },
     );

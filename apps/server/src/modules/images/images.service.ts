@@ -17,11 +17,22 @@ import {
 } from '../../lib/images.ts';
 import { forbidden, HttpError, notFound } from '../../plugins/error-envelope.ts';
 import * as repo from './images.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { AuditEntity } from '@portal/shared/schemas/audit';
 import { entityOfUuid, imageEntities, ownEntityByRole, type ImageEntityName } from './images.registry.ts';
 import type { Viewer } from '../reach/viewer.ts';
 
 export type Owner = { entity: ImageEntityName; uuid: string };
 export type Slot = 'profile' | 'gallery';
+
+/** The audit trail's name of each image owner (an admin's own picture belongs to their account). */
+const auditEntityOf: Record<ImageEntityName, AuditEntity> = {
+  posatori: 'posatore',
+  partners: 'partner',
+  capoarea: 'capoarea',
+  rivenditori: 'rivenditore',
+  admins: 'utente',
+};
 
 /** Profile images are shown small (avatars, cards); gallery images full screen in the carousel. */
 const PROFILE_SIDE = 800;
@@ -79,7 +90,13 @@ export async function visibleGalleryOwner(db: Db, viewer: Viewer, uuid: string):
 }
 
 /** Replaces the owner's profile image; the URL is stored as img and returned. */
-export async function saveProfileImage(db: Db, files: FileStore, owner: Owner, bytes: Buffer): Promise<string> {
+export async function saveProfileImage(
+  db: Db,
+  files: FileStore,
+  actor: string,
+  owner: Owner,
+  bytes: Buffer,
+): Promise<string> {
   const { format, outputs } = await prepare(bytes, [PROFILE_SIDE]);
   const file = `${newName()}.${imageExtension[format]}`;
   const [image] = outputs;
@@ -87,7 +104,17 @@ export async function saveProfileImage(db: Db, files: FileStore, owner: Owner, b
   const previous = await files.list(`${ownerPrefix(owner.entity, owner.uuid)}/profile`);
   await files.put(keyOf(owner, 'profile', file), image);
   const url = urlOf(owner, 'profile', file);
-  await repo.setImg(db, imageEntities[owner.entity].table, owner.uuid, url, nowIso());
+  await db.transaction().execute(async (tx) => {
+    await repo.setImg(tx, imageEntities[owner.entity].table, owner.uuid, url, nowIso());
+    const before = previous.find((key) => !key.includes('.thumb.'));
+    await recordAudit(tx, {
+      actor,
+      action: 'immagine-caricata',
+      entity: auditEntityOf[owner.entity],
+      entityId: owner.uuid,
+      changes: [{ field: 'img', before: before ? `/api/files/${before}` : null, after: url }],
+    });
+  });
   for (const key of previous) await files.delete(key);
   return url;
 }
@@ -113,7 +140,13 @@ export async function listGallery(files: FileStore, owner: Owner): Promise<Galle
  * the count and the write then happen under the owner's lock (addWithinLimit), so concurrent uploads never pass
  * GALLERY_MAX_ITEMS.
  */
-export async function addGalleryImage(db: Db, files: FileStore, owner: Owner, bytes: Buffer): Promise<string> {
+export async function addGalleryImage(
+  db: Db,
+  files: FileStore,
+  actor: string,
+  owner: Owner,
+  bytes: Buffer,
+): Promise<string> {
   // Early answer for a full gallery, before the decoding work; the check that counts is under the lock below.
   if ((await listGallery(files, owner)).length >= GALLERY_MAX_ITEMS) throw new HttpError(400, msg.galleriaPiena);
   const { format, outputs } = await prepare(bytes, [FULL_SIDE, THUMB_SIDE]);
@@ -121,7 +154,7 @@ export async function addGalleryImage(db: Db, files: FileStore, owner: Owner, by
   if (!image || !thumb) throw new Error('nessuna immagine prodotta');
   const name = newName();
   const ext = imageExtension[format];
-  return addWithinLimit(
+  const url = await addWithinLimit(
     db,
     { table: imageEntities[owner.entity].table, uuid: owner.uuid },
     {
@@ -135,13 +168,35 @@ export async function addGalleryImage(db: Db, files: FileStore, owner: Owner, by
       return urlOf(owner, 'gallery', `${name}.${ext}`);
     },
   );
+  // A gallery lives in the file store, not in a row: its entry follows the files it records.
+  await recordAudit(db, {
+    actor,
+    action: 'immagine-caricata',
+    entity: 'posatore',
+    entityId: owner.uuid,
+    changes: [{ field: 'gallery', before: null, after: url }],
+  });
+  return url;
 }
 
 /** name is a validated gallery name; an unknown one is a 404. */
-export async function deleteGalleryImage(files: FileStore, owner: Owner, name: string): Promise<void> {
+export async function deleteGalleryImage(
+  db: Db,
+  files: FileStore,
+  actor: string,
+  owner: Owner,
+  name: string,
+): Promise<void> {
   const item = (await listGallery(files, owner)).find((i) => i.name === name);
   if (!item) throw notFound();
   for (const url of [item.urlreal, item.url]) await files.delete(url.replace(/^\/api\/files\//, ''));
+  await recordAudit(db, {
+    actor,
+    action: 'immagine-eliminata',
+    entity: 'posatore',
+    entityId: owner.uuid,
+    changes: [{ field: 'gallery', before: item.urlreal, after: null }],
+  });
 }
 
 /**

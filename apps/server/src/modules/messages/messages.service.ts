@@ -44,6 +44,7 @@ import {
 } from '../rivenditori/rivenditori.repository.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
 import { announce } from '../events/events.service.ts';
+import { changesOf, fieldsOf, recordAudit } from '../audit/audit.service.ts';
 import * as folders from './message-folders.repository.ts';
 import * as search from './message-search.repository.ts';
 import * as repo from './messages.repository.ts';
@@ -266,9 +267,24 @@ export async function saveMessage(
     if (id === 'nuovo') {
       uuid = newId();
       await repo.insertMessage(tx, { uuid, sender: viewer.userUuid, oggetto, content: body.content, dest, dests, now });
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'invio',
+        entity: 'messaggio',
+        entityId: uuid,
+        changes: fieldsOf({ oggetto, dest }),
+      });
     } else {
-      createdAt = (await messageFor(tx, viewer, id, 'edit')).row.created_at;
+      const { row } = await messageFor(tx, viewer, id, 'edit');
+      createdAt = row.created_at;
       await repo.updateMessage(tx, id, { oggetto, content: body.content, dest, dests, now });
+      await recordAudit(tx, {
+        actor: viewer.userUuid,
+        action: 'modifica',
+        entity: 'messaggio',
+        entityId: uuid,
+        changes: changesOf(row, { oggetto, dest }),
+      });
     }
     const message = { uuid, sender: viewer.userUuid, createdAt };
     let added = 0;
@@ -351,9 +367,16 @@ export async function receiveVisitorMessage(
 /** DELETE /api/messages/message/{id}: only its sender; it disappears from every inbox. */
 export async function deleteMessage(db: Db, viewer: Viewer, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await messageFor(tx, viewer, id, 'edit');
+    const { row } = await messageFor(tx, viewer, id, 'edit');
     const recipients = await repo.recipientsOf(tx, id);
     await repo.deleteMessage(tx, id);
+    await recordAudit(tx, {
+      actor: viewer.userUuid,
+      action: 'eliminazione',
+      entity: 'messaggio',
+      entityId: id,
+      changes: fieldsOf({ oggetto: row.oggetto, dest: row.dest }, true),
+    });
     await announce(tx, 'messages', [...recipients, viewer.userUuid]);
   });
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { createTestContext, storedKeys, login, type TestContext } from '../../helpers.ts';
+import { auditHistory, createTestContext, storedKeys, login, type TestContext } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 import { imageForm, multipart } from '../../multipart.ts';
 
@@ -95,6 +95,11 @@ describe('profile image upload', () => {
     expect((await as.admin.get(`/api/posatori/${mario}`)).json().img).toBe(url);
     expect((await as.admin.get('/api/posatori?code=POS0001')).json().data[0].img).toBe(url);
     expect((await as.posatore.get('/api/avatar')).json().img).toBe(url);
+    expect((await auditHistory(ctx.db, 'posatore', mario)).at(-1)).toMatchObject({
+      action: 'immagine-caricata',
+      by: 'admin',
+      changes: [{ field: 'img', after: url }],
+    });
   });
 
   it('keeps PNG and WebP as they are, without metadata', async () => {
@@ -228,6 +233,13 @@ describe('gallery (Realizzazioni)', () => {
     expect((await as.posatore.get(first!.url)).statusCode).toBe(404);
     expect((await as.posatore.delete(`/api/mygallery/${first!.name}`)).statusCode).toBe(404);
     expect((await as.posatore.get('/api/mygallery')).json()).toHaveLength(4);
+    const history = (await auditHistory(ctx.db, 'posatore', mario)).slice(-3);
+    expect(history.map((h) => [h.action, h.by])).toEqual([
+      ['immagine-caricata', 'posatore'],
+      ['immagine-caricata', 'posatore'],
+      ['immagine-eliminata', 'posatore'],
+    ]);
+    expect(history[2]!.changes).toEqual([{ field: 'gallery', before: first!.urlreal, after: null }]);
   });
 
   it('refuses non-images in the gallery too', async () => {

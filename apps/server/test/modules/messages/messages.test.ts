@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_BODY_MAX } from '@portal/shared/schemas/messages';
 import { searchMessages } from '../../../src/modules/messages/messages.service.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { auditHistory, createTestContext, type TestContext } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
@@ -119,6 +119,17 @@ describe('writing', () => {
     expect(await unread(as.posatore)).toBe(before + 1);
     const row = (await inbox(as.posatore)).data[0];
     expect(row).toMatchObject({ oggetto: 'Doppio', docunread: true, descri: 'Laura Amministratrice' });
+    // The send is in the audit trail: who sent what to whom, never the text.
+    expect(await auditHistory(ctx.db, 'messaggio', res.json().uuid)).toEqual([
+      {
+        action: 'invio',
+        by: 'admin',
+        changes: [
+          { field: 'oggetto', before: null, after: 'Doppio' },
+          { field: 'dest', before: null, after: 'Mario Rossi' },
+        ],
+      },
+    ]);
   });
 
   it('sends to every installer as one request, stored as rows, with a queued e-mail each', async () => {
@@ -342,6 +353,10 @@ describe('one message', () => {
     expect(admins.statusCode).toBe(200);
     expect((await as.posatore.get(`/api/messages/message/${uuid}`)).statusCode).toBe(404);
     expect((await as.admin.get(`/api/messages/message/${uuid}`)).statusCode).toBe(200);
+    const history = await auditHistory(ctx.db, 'messaggio', uuid);
+    expect(history.map((h) => h.action)).toEqual(['invio', 'modifica', 'modifica']);
+    expect(history[1]!.changes).toEqual([{ field: 'oggetto', before: 'Prima', after: 'Dopo' }]);
+    expect(history[2]!.changes).toEqual([{ field: 'dest', before: 'Mario Rossi', after: expect.any(String) }]);
   });
 
   it('lets its sender delete it, with the e-mails not sent yet', async () => {
@@ -360,6 +375,14 @@ describe('one message', () => {
       .execute();
     expect(left).toEqual([]);
     expect((await as.rivenditore.delete(`/api/messages/message/${uuid}`)).statusCode).toBe(404);
+    const history = await auditHistory(ctx.db, 'messaggio', uuid);
+    expect(history.at(-1)).toMatchObject({
+      action: 'eliminazione',
+      changes: [
+        { field: 'oggetto', before: 'Da eliminare', after: null },
+        { field: 'dest', before: 'Mario Rossi', after: null },
+      ],
+    });
   });
 });
 
