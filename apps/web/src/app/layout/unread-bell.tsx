@@ -20,9 +20,14 @@ export function UnreadBell({ role, count }: { role: Role; count: number }) {
       aria-label={count > 0 ? `Messaggi non letti: ${shown}` : 'Messaggi non letti: nessuno'}
       title={count > 0 ? `${count} messaggi non letti` : 'Nessun messaggio non letto'}
     >
-      <Badge badgeContent={count} color="secondary" max={MAX}>
+      {/* No badge at all for none: a hidden badge still holds its '0', text the name does not say (WCAG 2.5.3). */}
+      {count > 0 ? (
+        <Badge badgeContent={count} color="secondary" max={MAX}>
+          <NotificationsIcon />
+        </Badge>
+      ) : (
         <NotificationsIcon />
-      </Badge>
+      )}
     </IconButton>
   );
 }
