@@ -184,7 +184,8 @@ for (const viewport of viewports) {
 
     for (const user of users) {
       test(`the screens of ${user}`, async ({ browser }) => {
-        test.setTimeout(240_000);
+        // About thirty routes, each loaded, settled and checked by axe: minutes on a shared 2-core machine.
+        test.setTimeout(480_000);
         const context = await browser.newContext({
           ...viewport.use,
           baseURL,

@@ -21,12 +21,9 @@ const steps: [string, string][] = [
 ];
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
-// On PostgreSQL the journeys go through nginx to three instances with their files in S3, as production runs: the
-// SQLite run covers one process, and the journeys still run once per database.
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  ...(process.env.TEST_DATABASE_URL && !process.env.E2E_INSTANCES ? { E2E_INSTANCES: '3' } : {}),
-};
+// The journeys run against one process unless E2E_INSTANCES=3 is set (nginx, three instances, S3, an SMTP relay):
+// that mode has passed journey by journey but not yet as a whole suite, so CI does not run it (issue 20).
+const env: NodeJS.ProcessEnv = { ...process.env };
 console.log(`\n▶ npm test su ${db}\n`);
 for (const [script, label] of steps) {
   console.log(`\n━━ ${label} (npm run ${script}) ━━`);
