@@ -29,6 +29,16 @@ const limitReasons: Record<string, string> = {
   FST_PROTO_VIOLATION: msg.campiNonPrevisti,
 };
 
+/** What a failed multipart read means for the sender: our own refusal as it is, a multipart limit in Italian. */
+function uploadRefusal(err: unknown, tooBig: string): HttpError {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string }).code ?? '';
+  const limit = limitReasons[code];
+  if (limit) return new HttpError(400, limit);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(400, tooBig);
+  return new HttpError(400, msg.nessunFile);
+}
+
 /**
  * The one file of a multipart upload: field `file`, with `filename` and the rules' fields alongside. A second
  * file, a field the upload does not take or a field over the size limit each get their own 400 (never the
@@ -55,12 +65,7 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
       }
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    const limit = limitReasons[code];
-    if (limit) throw new HttpError(400, limit);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, rules.tooBig);
-    throw new HttpError(400, msg.nessunFile);
+    throw uploadRefusal(err, rules.tooBig);
   }
   if (!bytes || bytes.length === 0) throw new HttpError(400, msg.nessunFile);
   // The file's name is stored and shown, like any text of a form (plugins/control-characters.ts).
@@ -104,12 +109,7 @@ export async function receiveUpload<T>(
       }
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    const limit = limitReasons[code];
-    if (limit) throw new HttpError(400, limit);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, rules.tooBig);
-    throw new HttpError(400, msg.nessunFile);
+    throw uploadRefusal(err, rules.tooBig);
   }
   if (!stored) throw new HttpError(400, msg.nessunFile);
   refuseControlCharacters('body', fields);
