@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -62,9 +62,9 @@ export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource
     });
   };
 
-  const onError = () => {
-    const element = video.current;
-    if (!element?.error) return;
+  // The handlers take the element they are given (the event's, or the one just committed, below).
+  const onError = (element: HTMLVideoElement) => {
+    if (!element.error) return;
     const failure = failureOf(element.error.code);
     const step = recoveryFor(failure, attempts.current[failure]);
     attempts.current[failure] += 1;
@@ -94,9 +94,7 @@ export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource
     }, step.delayMs);
   };
 
-  const onLoadedMetadata = () => {
-    const element = video.current;
-    if (!element) return;
+  const onLoadedMetadata = (element: HTMLVideoElement) => {
     setDuration(Number.isFinite(element.duration) ? element.duration : 0);
     const back = resume.current;
     resume.current = null;
@@ -105,6 +103,19 @@ export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource
     setNotice(null);
     if (back ? back.play : wantsPlay.current) play(element);
   };
+
+  // React drops the events of an element it has created but not yet committed (a dialog's content can wait for
+  // its lazy parts), and a short video from a near server can have its metadata, or its error, by then: both were
+  // lost, and the player stayed 'loading' over a loaded video. At commit, before any later event can run, each new
+  // element's state is read once; what it already has is handled as if its event had come.
+  useLayoutEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (element.error) onError(element);
+    else if (element.readyState >= HTMLMediaElement.HAVE_METADATA) onLoadedMetadata(element);
+    // Once per <video>: `generation` is its key. The handlers read refs and set state, never stale values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generation]);
 
   const toggle = () => {
     const element = video.current;
@@ -161,13 +172,13 @@ export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource
           muted={muted}
           aria-label={title}
           onClick={toggle}
-          onLoadedMetadata={onLoadedMetadata}
-          onTimeUpdate={() => {
-            const t = video.current?.currentTime ?? 0;
+          onLoadedMetadata={(event) => onLoadedMetadata(event.currentTarget)}
+          onTimeUpdate={(event) => {
+            const t = event.currentTarget.currentTime;
             lastTime.current = t;
             setTime(t);
           }}
-          onDurationChange={() => setDuration(video.current?.duration || 0)}
+          onDurationChange={(event) => setDuration(event.currentTarget.duration || 0)}
           onPlaying={() => {
             attempts.current = noAttempts();
             setNotice(null);
@@ -178,7 +189,7 @@ export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource
             wantsPlay.current = false;
             setState('paused');
           }}
-          onError={onError}
+          onError={(event) => onError(event.currentTarget)}
           sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
         />
         {(state === 'loading' || state === 'recovering') && (
