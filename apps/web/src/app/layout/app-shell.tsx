@@ -91,6 +91,8 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           keepMounted
+          // Open, it is a modal dialog (it takes the focus and keeps it until closed): said so to screen readers.
+          slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' } }}
           sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw', boxSizing: 'border-box' } }}
         >
           {sideMenu}
