@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -108,13 +108,13 @@ export function VideoPlayer({ src, poster, title, autoPlay = true }: VideoSource
   // its lazy parts), and a short video from a near server can have its metadata, or its error, by then: both were
   // lost, and the player stayed 'loading' over a loaded video. At commit, before any later event can run, each new
   // element's state is read once; what it already has is handled as if its event had come.
-  useLayoutEffect(() => {
-    const element = video.current;
-    if (!element) return;
+  const settleCommitted = useEffectEvent((element: HTMLVideoElement) => {
     if (element.error) onError(element);
     else if (element.readyState >= HTMLMediaElement.HAVE_METADATA) onLoadedMetadata(element);
-    // Once per <video>: `generation` is its key. The handlers read refs and set state, never stale values.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // Once per <video>: `generation` is its key.
+  useLayoutEffect(() => {
+    if (video.current) settleCommitted(video.current);
   }, [generation]);
 
   const toggle = () => {
