@@ -24,6 +24,15 @@ test.setTimeout(120_000);
 const card = (page: Page, title: string) =>
   page.getByRole('list', { name: 'Elenco documenti' }).getByRole('listitem').filter({ hasText: title });
 
+/** The installer's videos (the documents screen filtered on 'Video'), and the player opened on `title`. */
+async function openVideo(page: Page, title: string): Promise<void> {
+  await page.goto('/posatore/documenti?ftipo=video');
+  await card(page, title)
+    .getByRole('button', { name: `Guarda il video ${title}` })
+    .click();
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+}
+
 test('the admin uploads a training video for the installers, who play and seek it', async ({ page, browser }) => {
   const title = `Posa a colla ${Date.now().toString(36)}`;
   await loginAs(page, 'admin');
@@ -45,11 +54,7 @@ test('the admin uploads a training video for the installers, who play and seek i
   const own = await (await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' })).newPage();
   await loginAs(own, 'posatore');
   await expect(own).toHaveURL('/posatore');
-  await own.goto('/posatore/documenti?ftipo=video');
-  await card(own, title)
-    .getByRole('button', { name: `Guarda il video ${title}` })
-    .click();
-  await expect(own.getByRole('dialog', { name: title })).toBeVisible();
+  await openVideo(own, title);
   await playsPast(own, 0.5);
   const at = await seekTo(own, 0.5);
   expect(at).toBeGreaterThan(2);
@@ -80,11 +85,7 @@ async function openWithServer(page: Page, title: string, uuid: string, fails: ()
   );
   await loginAs(page, 'posatore');
   await expect(page).toHaveURL('/posatore');
-  await page.goto('/posatore/documenti?ftipo=video');
-  await card(page, title)
-    .getByRole('button', { name: `Guarda il video ${title}` })
-    .click();
-  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await openVideo(page, title);
 }
 
 test('a video the server fails to send: the player starts again by itself, then gives up and offers Riprova', async ({
@@ -105,10 +106,7 @@ test('a video the server fails to send: the player starts again by itself, then 
 
   // Now every load fails: three attempts, each after a longer wait, then the message and Riprova.
   failing = true;
-  await page.goto('/posatore/documenti?ftipo=video');
-  await card(page, title)
-    .getByRole('button', { name: `Guarda il video ${title}` })
-    .click();
+  await openVideo(page, title);
   await expect(player(page)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
   await expect(player(page)).toHaveAttribute('data-recoveries', 'recreate,recreate,recreate,give-up');
   await expect(player(page).getByRole('alert')).toContainText(VIDEO_FAILED);
