@@ -22,7 +22,7 @@ const steps: [string, string][] = [
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
 // The journeys run against one process unless E2E_INSTANCES=3 is set (nginx, three instances, S3, an SMTP relay):
-// that mode has passed journey by journey but not yet as a whole suite, so CI does not run it (issue 20).
+// that mode has passed journey by journey but not yet as a whole suite, so CI does not run it.
 const env: NodeJS.ProcessEnv = { ...process.env };
 console.log(`\n▶ npm test su ${db}\n`);
 for (const [script, label] of steps) {

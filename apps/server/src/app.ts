@@ -134,7 +134,7 @@ export async function buildApp({
   // API replies above 1 kB go out brotli or gzip, as the client accepts; the SPA's files are compressed at build
   // time (static-spa.ts) and pass through untouched. No request inflation: the 1 MB body limit bounds what arrives.
   // Brotli at quality 3, not the plugin's 4: on a list page (5 kB and 27 kB of JSON) quality 4 took 65-250 us of
-  // CPU and quality 3 45-130 us, for 1-4 % more bytes (issue 19, item 3).
+  // CPU and quality 3 45-130 us, for 1-4 % more bytes.
   await app.register(fastifyCompress, {
     threshold: 1024,
     globalDecompression: false,
