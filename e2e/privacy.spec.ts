@@ -54,6 +54,10 @@ test('the admin erases an installer after a confirmation that names them', async
   await expect(page.getByText(`Dati personali di ${descri} cancellati`)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Utente rimosso');
   await expect(page.getByRole('button', { name: 'Cancella dati personali' })).toHaveCount(0);
+  // Nothing left to send, switch or lift: the side panel says why instead.
+  await expect(page.getByText('Dati personali cancellati: restano solo le cifre dei coupon.')).toBeVisible();
+  for (const gone of ['Manda attivazione', 'Reintegra posatore', 'Sospendi posatore'])
+    await expect(page.getByRole('button', { name: gone })).toHaveCount(0);
   await shot(page, 'admin-posatore-dati-cancellati');
   // Its history says who erased whom, with no erased value.
   await page.getByRole('tab', { name: 'Storico' }).click();

@@ -12,6 +12,7 @@ import {
   uuidParam,
 } from '@portal/shared/schemas/posatori';
 import { accountStatoBody, accountStatoReply } from '@portal/shared/schemas/capoarea';
+import { errorReply } from '@portal/shared/schemas/errors';
 import type { Db } from '../../db/database.ts';
 import type { EmailLinks } from '../auth/accounts.service.ts';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -69,7 +70,12 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     '/api/posatori/:id/sospensione',
     {
       preValidation: requireCapability('posatori.manage'),
-      schema: { tags, params: uuidParam, body: sospensioneBody, response: { 200: sospensioneReply, ...errors } },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: sospensioneBody,
+        response: { 200: sospensioneReply, ...errors, 409: errorReply },
+      },
     },
     async (request) => ({
       res: 'OK' as const,

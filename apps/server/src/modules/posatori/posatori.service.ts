@@ -15,7 +15,8 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { ownerPrefix } from '../../lib/file-store.ts';
 import { pagedList } from '../../lib/paging.ts';
-import { checkedBody, fieldsRefused, notFound } from '../../plugins/error-envelope.ts';
+import { checkedBody, fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
+import { ERASED_REFUSAL, isErasedPerson } from '@portal/shared/schemas/privacy';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as accounts from '../auth/accounts.service.ts';
@@ -292,6 +293,7 @@ export async function savePosatore(
 export async function setSospeso(db: Db, viewer: Viewer, uuid: string, sospeso: boolean): Promise<PosatoreStato> {
   const stored = await repo.findPosatore(db, { all: true }, uuid);
   if (!stored) throw notFound();
+  if (!sospeso && isErasedPerson(stored.name, stored.user_uuid !== null)) throw new HttpError(409, ERASED_REFUSAL);
   const stato = sospeso ? 'SOSPESO' : statoByRules(saveBodyOf(stored));
   await db.transaction().execute(async (tx) => {
     await repo.setStato(tx, uuid, stato, nowIso());

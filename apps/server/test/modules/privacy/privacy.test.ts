@@ -422,6 +422,14 @@ describe('POST /api/privacy/erase/{entity}/{id}', () => {
       ).toEqual([]);
       // Off the public locator.
       expect((await as.anonymous.get(`/trova-posatore/${mario}`)).statusCode).toBe(404);
+      // Nothing left to decide about them: no suspension to lift, no login to send.
+      const reinstate = await as.admin.post(`/api/posatori/${mario}/sospensione`, { sospeso: false });
+      expect(reinstate.statusCode).toBe(409);
+      expect(reinstate.json()).toEqual({
+        res: 'KO',
+        reason: 'I dati di questa persona sono stati cancellati: non si può più modificarne lo stato.',
+      });
+      expect((await as.admin.post('/auth/admin/resetpassword', { user: mario })).statusCode).toBe(400);
 
       // The erasure's entry names who and whom, no value; the earlier entries keep their fields without values.
       const history = await trail(`?entity=posatore&id=${mario}&size=200`);

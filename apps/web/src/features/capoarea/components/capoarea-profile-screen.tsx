@@ -9,7 +9,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileAside } from '../../../components/profile-aside.tsx';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
-import { ERASED_NAME } from '@portal/shared/schemas/privacy';
+import { isErasedPerson } from '@portal/shared/schemas/privacy';
+import { ErasedNote } from '../../privacy/components/erased-note.tsx';
 import { ErasePersonButton } from '../../privacy/components/erase-person-button.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankCapoarea, useCapoarea } from '../api/get-capoarea.ts';
@@ -34,6 +35,7 @@ function PhotoWithUpload({ profile }: { profile: CapoareaProfile }) {
 /** The admin's side panel of an area manager: photo with its pencil, the account and its controls. */
 function CapoareaAside({ profile }: { profile: CapoareaProfile }) {
   const exists = profile.uuid !== '';
+  const erased = exists && isErasedPerson(profile.name, profile.username !== '');
   return (
     <ProfileAside
       image={exists ? <PhotoWithUpload profile={profile} /> : <ImageUpload src="" name="" />}
@@ -44,7 +46,9 @@ function CapoareaAside({ profile }: { profile: CapoareaProfile }) {
         </Typography>
       }
     >
-      {exists ? (
+      {erased ? (
+        <ErasedNote />
+      ) : exists ? (
         <AccountPanel
           uuid={profile.uuid}
           username={profile.username}
@@ -56,7 +60,7 @@ function CapoareaAside({ profile }: { profile: CapoareaProfile }) {
           L’accesso ha come nome utente l’email; l’attivazione si manda dopo aver creato il capo area.
         </Alert>
       )}
-      {exists && (profile.name !== ERASED_NAME || profile.username !== '') && (
+      {exists && !erased && (
         <ErasePersonButton entity="capoarea" id={profile.uuid} name={fullName(profile)} ownerKey={capoareaKeys.all} />
       )}
     </ProfileAside>

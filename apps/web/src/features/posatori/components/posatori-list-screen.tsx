@@ -25,6 +25,7 @@ import { StatesLegend } from './states-legend.tsx';
 import { useInstallerDecisions } from './installer-decisions.tsx';
 import { posatoriKeys } from '../api/posatori-keys.ts';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
+import { isErasedPerson } from '@portal/shared/schemas/privacy';
 
 const ManageCouponsDialog = lazy(async () => ({
   default: (await import('../../coupons/components/manage-coupons-dialog.tsx')).ManageCouponsDialog,
@@ -116,7 +117,8 @@ function usePosatoriRowActions(area: PosatoriArea, onDeleted: () => void) {
       onClick: () => navigate(`${editPath(row.uuid)}/coupon`, { state: { listSearch: location.search } }),
     };
     const del = deleteAction(() => void deleteRows([row.uuid], msg.confermaCancellazione));
-    if (area === 'capoarea') return [edit, coupons, del];
+    // An erased installer has no login to send or switch and no suspension to lift: only the figures stay.
+    if (area === 'capoarea' || isErasedPerson(row.descri, row.userstato !== 'none')) return [edit, coupons, del];
     return [
       edit,
       reset.action(row.uuid, row.userstato),

@@ -16,8 +16,9 @@ import { useUploadProfileImage, type ProfileImagePath } from '../../images/api/u
 import { CertificateIcon, ProfileStatoChip } from './posatore-cells.tsx';
 import { SuspensionButton, useInstallerDecisions } from './installer-decisions.tsx';
 import { posatoriKeys } from '../api/posatori-keys.ts';
-import { ERASED_NAME } from '@portal/shared/schemas/privacy';
+import { isErasedPerson } from '@portal/shared/schemas/privacy';
 import { ErasePersonButton } from '../../privacy/components/erase-person-button.tsx';
+import { ErasedNote } from '../../privacy/components/erased-note.tsx';
 import { MyDataExportButton } from '../../privacy/components/my-data-export-button.tsx';
 
 function ImageWithUpload({ profile, path, name }: { profile: PosatoreProfile; path: ProfileImagePath; name: string }) {
@@ -27,8 +28,16 @@ function ImageWithUpload({ profile, path, name }: { profile: PosatoreProfile; pa
   );
 }
 
-/** The admin's controls: the account (reset or activation, the login switch) and the suspension. */
+/**
+ * The admin's controls: the account (reset or activation, the login switch) and the suspension. An erased
+ * installer keeps only the figures: nothing is left to send, switch, lift or erase.
+ */
 function AdminControls({ profile, name }: { profile: PosatoreProfile; name: string }) {
+  if (isErasedPerson(profile.name, profile.username !== '')) return <ErasedNote />;
+  return <LiveAdminControls profile={profile} name={name} />;
+}
+
+function LiveAdminControls({ profile, name }: { profile: PosatoreProfile; name: string }) {
   const { confirm, dialog } = useConfirm();
   const decisions = useInstallerDecisions(confirm);
   return (
@@ -43,10 +52,7 @@ function AdminControls({ profile, name }: { profile: PosatoreProfile; name: stri
         installer={{ uuid: profile.uuid, name, stato: profile.stato, userstato: profile.userstato }}
         decisions={decisions}
       />
-      {/* An erased installer keeps only the figures: nothing left to erase. */}
-      {(profile.name !== ERASED_NAME || profile.username !== '') && (
-        <ErasePersonButton entity="posatore" id={profile.uuid} name={name} ownerKey={posatoriKeys.all} />
-      )}
+      <ErasePersonButton entity="posatore" id={profile.uuid} name={name} ownerKey={posatoriKeys.all} />
       {dialog}
     </>
   );

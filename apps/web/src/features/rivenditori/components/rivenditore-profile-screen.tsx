@@ -9,7 +9,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { AsideInfo, ProfileAside } from '../../../components/profile-aside.tsx';
 import { listSearchOf } from '../../../lib/list-search-params.ts';
 import { AccountPanel } from '../../auth/components/account-panel.tsx';
-import { ERASED_NAME } from '@portal/shared/schemas/privacy';
+import { isErasedPerson } from '@portal/shared/schemas/privacy';
+import { ErasedNote } from '../../privacy/components/erased-note.tsx';
 import { ErasePersonButton } from '../../privacy/components/erase-person-button.tsx';
 import { useUploadProfileImage } from '../../images/api/upload-profile-image.ts';
 import { blankRivenditore, useRivenditore } from '../api/get-rivenditore.ts';
@@ -36,6 +37,7 @@ function PhotoWithUpload({ profile }: { profile: RivenditoreProfile }) {
 /** The side panel of a reseller: image (the admin's pencil), company and person, and the account. */
 function RivenditoreAside({ profile, area }: { profile: RivenditoreProfile; area: RivenditoreArea }) {
   const exists = profile.uuid !== '';
+  const erased = exists && isErasedPerson(profile.name, profile.username !== '');
   const name = profile.ragsoc || personName(profile);
   return (
     <ProfileAside
@@ -57,6 +59,8 @@ function RivenditoreAside({ profile, area }: { profile: RivenditoreProfile; area
         <Alert severity="info" variant="outlined">
           L’accesso ha come nome utente l’email; l’attivazione si manda dopo aver creato il rivenditore.
         </Alert>
+      ) : erased ? (
+        <ErasedNote />
       ) : area === 'admin' ? (
         <AccountPanel
           uuid={profile.uuid}
@@ -67,7 +71,7 @@ function RivenditoreAside({ profile, area }: { profile: RivenditoreProfile; area
       ) : (
         <AsideInfo label="Codice" value={profile.code} />
       )}
-      {exists && area === 'admin' && (profile.name !== ERASED_NAME || profile.username !== '') && (
+      {exists && area === 'admin' && !erased && (
         <ErasePersonButton entity="rivenditore" id={profile.uuid} name={name} ownerKey={rivenditoriKeys.all} />
       )}
     </ProfileAside>
