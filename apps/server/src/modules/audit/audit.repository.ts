@@ -1,6 +1,6 @@
 import type { AuditAction, AuditChange, AuditEntity } from '@portal/shared/schemas/audit';
 import { sql, type SqlBool } from 'kysely';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
@@ -79,13 +79,72 @@ function auditList(db: DbOrTx, f: AuditFilter): ListQuery<'audit_log'> {
 }
 
 /**
- * The count, not cached: every login writes an entry, so a cache keyed on the table's writes would be stale at
- * once. It reads the narrowest index range of the filter (docs/performance/audit.md has its cost).
+ * Entries stamped longer ago than this are taken as committed: the stamp is taken inside the transaction of the
+ * change it records, and no such transaction lasts minutes. Their counts are remembered; the newer ones are counted
+ * on every request.
  */
-export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {
+const SETTLED_MS = 5 * 60_000;
+/** The list_versions row the retention bumps: the only delete, so the only change that makes a settled count old. */
+const PURGES = 'audit_log_purges';
+const MAX_SETTLED = 500;
+type Settled = { until: string; n: number };
+const settledCounts = new WeakMap<object, Map<string, Settled & { purges: string }>>();
+const firstCounts = new WeakMap<object, Map<string, Promise<Settled>>>();
+
+/** One first count per filter at a time: the requests that arrive together wait for it instead of each counting. */
+function firstCount(db: DbOrTx, key: string, count: () => Promise<Settled>): Promise<Settled> {
+  let inFlight = firstCounts.get(db);
+  if (!inFlight) firstCounts.set(db, (inFlight = new Map()));
+  const running = inFlight.get(key);
+  if (running) return running;
+  const started = count().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
+const later = (a: string | undefined, b: string) => (a !== undefined && a > b ? a : b);
+const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
+
+async function countExact(db: DbOrTx, f: AuditFilter): Promise<number> {
+  if (f.from !== undefined && f.to !== undefined && f.from >= f.to) return 0;
   let n = 0;
   for (const q of countQueries(auditList(db, f))) n += Number((await q.executeTakeFirst())?.n ?? 0);
   return n;
+}
+
+/**
+ * The count of a filter. The trail is appended to and only the retention deletes from it, so what was counted
+ * stays counted: the entries older than a few minutes (SETTLED_MS) are counted once per filter and handle, then
+ * only the entries stamped since are added; the newest are counted on every request, each an index range of a few
+ * minutes. A purge bumps its version (list_versions, read first, shared by every instance) and the counts start
+ * again. A cache keyed on the table's writes could not work: every login writes an entry. Inside a transaction
+ * nothing is remembered.
+ */
+export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {
+  if (db.isTransaction) return countExact(db, f);
+  const version = await db.selectFrom('list_versions').select('version').where('name', '=', PURGES).executeTakeFirst();
+  const purges = String(version?.version ?? 0);
+  const until = new Date(Date.now() - SETTLED_MS).toISOString();
+  const compiled = auditList(db, f).arms.map((arm) => arm.selectAll().compile());
+  const key = JSON.stringify(compiled.map((c) => [c.sql, c.parameters]));
+  let cache = settledCounts.get(db);
+  if (!cache) settledCounts.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  const settled: Settled =
+    hit && hit.purges === purges && hit.until <= until
+      ? { until, n: hit.n + (await countExact(db, { ...f, from: later(f.from, hit.until), to: earlier(f.to, until) })) }
+      : await firstCount(db, `${purges}\u0000${key}`, async () => ({
+          until,
+          n: await countExact(db, { ...f, to: earlier(f.to, until) }),
+        }));
+  // Oldest first out: a Map iterates in insertion order, and a refreshed entry is inserted again.
+  cache.delete(key);
+  if (cache.size >= MAX_SETTLED) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, { purges, ...settled });
+  return settled.n + (await countExact(db, { ...f, from: later(f.from, settled.until) }));
 }
 
 export async function listAudit(db: DbOrTx, f: AuditFilter, win: PageWindow, reccount: number) {
@@ -103,11 +162,21 @@ export async function entriesOf(db: DbOrTx, actor: string) {
  * Deletes entries older than `before`, at most `batch` at a time so a first purge of years of rows does not hold
  * the database for long; answers how many went. The only delete of the table: the retention's.
  */
-export async function purgeBefore(db: DbOrTx, before: string, batch = 10_000): Promise<number> {
-  const old = db.selectFrom('audit_log').select('uuid').where('at', '<', before).orderBy('at').limit(batch);
-  const res = await db
-    .deleteFrom('audit_log')
-    .where(sql<SqlBool>`uuid in (${old})`)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+export async function purgeBefore(db: Db, before: string, batch = 10_000): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const old = tx.selectFrom('audit_log').select('uuid').where('at', '<', before).orderBy('at').limit(batch);
+    const res = await tx
+      .deleteFrom('audit_log')
+      .where(sql<SqlBool>`uuid in (${old})`)
+      .executeTakeFirst();
+    const n = Number(res.numDeletedRows);
+    // With the delete, so no count remembered before it is read again after it (countAudit).
+    if (n > 0)
+      await tx
+        .insertInto('list_versions')
+        .values({ name: PURGES, version: 1 })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ version: sql`list_versions.version + 1` }))
+        .execute();
+    return n;
+  });
 }

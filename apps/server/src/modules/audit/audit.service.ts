@@ -1,6 +1,6 @@
 import type { AuditChange, AuditQuery, AuditRow } from '@portal/shared/schemas/audit';
 import type { Paged } from '@portal/shared/schemas/paging';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { addDays } from '../../lib/clock.ts';
 import { pagedList } from '../../lib/paging.ts';
 import * as repo from './audit.repository.ts';
@@ -76,7 +76,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<Paged<Au
 }
 
 /** The housekeeping's: entries older than `days` go, in batches, until none is left; idempotent. */
-export async function purgeAudit(db: DbOrTx, now: string, days: number): Promise<number> {
+export async function purgeAudit(db: Db, now: string, days: number): Promise<number> {
   const before = dayStart(addDays(now.slice(0, 10), -days));
   let total = 0;
   for (;;) {

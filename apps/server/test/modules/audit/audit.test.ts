@@ -1,10 +1,13 @@
+import { createQueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRow } from '@portal/shared/schemas/audit';
 import type { Paged } from '@portal/shared/schemas/paging';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { addDays } from '../../../src/lib/clock.ts';
 import { simplePdf } from '../../../src/lib/pdf-files.ts';
+import { countAudit } from '../../../src/modules/audit/audit.repository.ts';
 import { purgeAudit } from '../../../src/modules/audit/audit.service.ts';
+import { capturing } from '../../db/captured-queries.ts';
 import { multipart } from '../../multipart.ts';
 import { createTestContext, personOfUser, resellerBody, type TestContext } from '../../helpers.ts';
 import { loginAs, type RoleClients } from '../../helpers-clients.ts';
@@ -246,5 +249,73 @@ describe('filters and paging', () => {
     expect(await purgeAudit(ctx.db, new Date().toISOString(), 3650)).toBe(2);
     expect(await count()).toBe(before - 2);
     expect(await purgeAudit(ctx.db, new Date().toISOString(), 3650)).toBe(0);
+  });
+
+  it('counts exactly as entries come and go, and reads only the last minutes once a count is known', async () => {
+    const failed = {
+      actor: null,
+      actor_name: '',
+      action: 'login-fallito',
+      entity: 'utente',
+      entity_id: '',
+      changes: '[]',
+    };
+    const exact = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('action', '=', 'login-fallito')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Entries of an hour ago and of last year, written before the list is read.
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await ctx.db
+      .insertInto('audit_log')
+      .values([
+        { ...failed, uuid: crypto.randomUUID(), at: hourAgo },
+        { ...failed, uuid: crypto.randomUUID(), at: hourAgo },
+        { ...failed, uuid: crypto.randomUUID(), at: '2015-03-01T10:00:00.000Z' },
+      ])
+      .execute();
+    const first = await trail('?action=login-fallito&size=1');
+    expect(first.reccount).toBe(await exact());
+    expect(first.reccount).toBeGreaterThanOrEqual(3);
+
+    // New entries are counted at once.
+    for (let i = 0; i < 2; i++) await as.anonymous.post('/auth/login', { user: 'admin', pwd: `Sbagliata-${i}!Xy` });
+    const second = await trail('?action=login-fallito&size=1');
+    expect(second.reccount).toBe(first.reccount + 2);
+    expect(second.reccount).toBe(await exact());
+    expect(second.data[0]?.at).toBe((await trail('?action=login-fallito&size=200')).data[0]?.at);
+
+    // Once a filter's count is known, counting it again reads no entry older than a few minutes.
+    const nodes: RootOperationNode[] = [];
+    const watched = ctx.db.withPlugin(capturing(nodes));
+    const filter = { action: 'login-fallito' as const };
+    expect(await countAudit(watched, filter)).toBe(second.reccount);
+    nodes.length = 0;
+    expect(await countAudit(watched, filter)).toBe(second.reccount);
+    const counts = nodes
+      .map((node) => ctx.db.getExecutor().compileQuery(node, createQueryId()))
+      .filter((q) => /count\(/i.test(q.sql));
+    expect(counts.length).toBeGreaterThan(0);
+    const recent = new Date(Date.now() - 6 * 60_000).toISOString();
+    for (const q of counts) {
+      expect(q.sql).toMatch(/"at" >=/);
+      const bounds = q.parameters.filter((p): p is string => typeof p === 'string' && /^\d{4}-\d\d-\d\dT/.test(p));
+      expect(
+        bounds.some((b) => b >= recent),
+        `${q.sql} ${JSON.stringify(q.parameters)}`,
+      ).toBe(true);
+    }
+
+    // A purge takes its entries off the count, on every instance (its version is in the database).
+    expect(await purgeAudit(ctx.db, new Date().toISOString(), 3650)).toBe(1);
+    const third = await trail('?action=login-fallito&size=1');
+    expect(third.reccount).toBe(second.reccount - 1);
+    expect(third.reccount).toBe(await exact());
   });
 });
