@@ -63,37 +63,47 @@ export async function cachedCount(
   return n;
 }
 
-const keyCaches = new WeakMap<object, Map<string, { versions: string; keys: readonly Record<string, string>[] }>>();
-/** At most this many lists' keys are remembered per handle (a long list's keys are a few hundred kB). */
-const MAX_KEY_LISTS = 64;
+const rowCaches = new WeakMap<object, Map<string, { versions: string; rows: readonly unknown[] }>>();
+const rowReads = new WeakMap<object, Map<string, Promise<readonly unknown[]>>>();
+/** At most this many results are remembered per handle (a long list's keys are a few hundred kB). */
+const MAX_ROW_LISTS = 64;
 
 /**
- * The keys of every row of a matched list (a text search), in its order, remembered per database handle like the
- * counts: until a write to one of `tables` bumps its version, and never inside a transaction. A search box's text
- * matching thousands of rows is sorted once per data version, not on every request for one of its pages; the key is
- * the query's own SQL and parameters.
+ * The rows of a query, remembered per database handle like the counts: until a write to one of `tables` bumps its
+ * version, and never inside a transaction; the key is the query's own SQL and parameters. For the keys of every row
+ * of a matched list (a text search), in its order, so a search box's text matching thousands of rows is sorted once
+ * per data version, not on every request for one of its pages; and for figures aggregated over a whole table (the
+ * usage statistics' coupon months), read again only once the table has changed.
  */
-export async function cachedKeys(
+export async function cachedRows<R>(
   db: DbOrTx,
   tables: readonly ListTable[],
-  query: { compile(): CompiledQuery; execute(): Promise<unknown[]> },
-): Promise<readonly Record<string, string>[]> {
-  const compute = async () => (await query.execute()) as Record<string, string>[];
-  if (db.isTransaction) return compute();
-  const rows = await db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables).execute();
-  const versions = rows.map((r) => `${r.name}:${r.version}`).join(',');
+  query: { compile(): CompiledQuery; execute(): Promise<R[]> },
+): Promise<readonly R[]> {
+  if (db.isTransaction) return query.execute();
+  const stamps = await db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables).execute();
+  const versions = stamps.map((r) => `${r.name}:${r.version}`).join(',');
   const c = query.compile();
   const key = `${c.sql}\u0000${JSON.stringify(c.parameters)}`;
-  let cache = keyCaches.get(db);
-  if (!cache) keyCaches.set(db, (cache = new Map()));
+  let cache = rowCaches.get(db);
+  if (!cache) rowCaches.set(db, (cache = new Map()));
   const hit = cache.get(key);
-  if (hit && hit.versions === versions) return hit.keys;
-  const keys = await compute();
+  // The key is this query's SQL and parameters, so a hit holds rows of this query's shape.
+  if (hit && hit.versions === versions) return hit.rows as readonly R[];
+  // The requests that miss together wait for one read (a whole table's figures would otherwise be read by each).
+  let inFlight = rowReads.get(db);
+  if (!inFlight) rowReads.set(db, (inFlight = new Map()));
+  const readKey = `${versions}\u0001${key}`;
+  const running = inFlight.get(readKey);
+  if (running) return (await running) as readonly R[];
+  const read = query.execute().finally(() => inFlight.delete(readKey));
+  inFlight.set(readKey, read);
+  const rows = await read;
   cache.delete(key);
-  if (cache.size >= MAX_KEY_LISTS) {
+  if (cache.size >= MAX_ROW_LISTS) {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
   }
-  cache.set(key, { versions, keys });
-  return keys;
+  cache.set(key, { versions, rows });
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
-import { cachedKeys, type ListTable } from './list-counts.ts';
+import { cachedRows, type ListTable } from './list-counts.ts';
 import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };
@@ -109,7 +109,7 @@ export type ListQuery<T extends keyof Database> = {
   matched: boolean;
   /**
    * The tables whose versions date a matched list's rows (list-counts.ts): when given, the keys of all its matches are
-   * sorted once per data version and each page is a slice of them (cachedKeys), instead of every match being sorted
+   * sorted once per data version and each page is a slice of them (cachedRows), instead of every match being sorted
    * for every page and every repeat of a search box's text.
    */
   keysOf?: readonly ListTable[];
@@ -181,7 +181,7 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
     if (list.matched && list.keysOf && !overlapping) {
       let all = db.selectFrom(union.as('list')).selectAll();
       for (const [column, direction] of list.order) all = all.orderBy(sql.ref(`list.${column}`), direction);
-      const every = await cachedKeys(db, list.keysOf, all);
+      const every = await cachedRows(db, list.keysOf, all);
       const slice = every.slice(win.offset, win.offset + limit);
       return finish(slice, false);
     }

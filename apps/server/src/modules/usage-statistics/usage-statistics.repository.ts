@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { couponIs } from '../coupons/coupon-status.ts';
+import { cachedRows } from '../../lib/list-counts.ts';
 
 /** What one event adds to its person's day. */
 export type UsageKind = 'login' | 'download' | 'read';
@@ -83,42 +84,51 @@ export async function activePeople(db: DbOrTx, from7: string, from30: string, to
 
 /** Installers by province and profile stato, today (posatori_provincia_stato, walked whole: 107 x 3 groups). */
 export async function installersByProvince(db: DbOrTx) {
-  const rows = await db
-    .selectFrom('posatori')
-    .select((eb) => ['state', 'stato', eb.fn.countAll<number | string>().as('n')])
-    .groupBy(['state', 'stato'])
-    .execute();
+  const rows = await cachedRows(
+    db,
+    ['posatori'],
+    db
+      .selectFrom('posatori')
+      .select((eb) => ['state', 'stato', eb.fn.countAll<number | string>().as('n')])
+      .groupBy(['state', 'stato']),
+  );
   return rows.map((r) => ({ state: r.state, stato: r.stato, n: Number(r.n) }));
 }
 
 const month = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 
 type MonthCount = { month: string; n: number };
-const byMonth = (rows: { month: string; n: number | string }[]): MonthCount[] =>
+const byMonth = (rows: readonly { month: string; n: number | string }[]): MonthCount[] =>
   rows.map((r) => ({ month: r.month, n: Number(r.n) }));
 
 /** Coupons assigned from..to (their created_at, a UTC timestamp, read as its date), per month (coupons_created). */
 export async function assignedByMonth(db: DbOrTx, from: string, to: string): Promise<MonthCount[]> {
-  const rows = await db
-    .selectFrom('coupons')
-    .select((eb) => [month('created_at').as('month'), eb.fn.countAll<number | string>().as('n')])
-    .where('created_at', '>=', from)
-    // Every timestamp of the day `to` sorts before `to` followed by a character above 'T'.
-    .where('created_at', '<', `${to}U`)
-    .groupBy(month('created_at'))
-    .execute();
+  const rows = await cachedRows(
+    db,
+    ['coupons'],
+    db
+      .selectFrom('coupons')
+      .select((eb) => [month('created_at').as('month'), eb.fn.countAll<number | string>().as('n')])
+      .where('created_at', '>=', from)
+      // Every timestamp of the day `to` sorts before `to` followed by a character above 'T'.
+      .where('created_at', '<', `${to}U`)
+      .groupBy(month('created_at')),
+  );
   return byMonth(rows);
 }
 
 /** Coupons redeemed from..to, per month of redemption (coupons_redeemed). */
 export async function redeemedByMonth(db: DbOrTx, from: string, to: string): Promise<MonthCount[]> {
-  const rows = await db
-    .selectFrom('coupons')
-    .select((eb) => [month('dtesecuzione').as('month'), eb.fn.countAll<number | string>().as('n')])
-    .where('dtesecuzione', '>=', from)
-    .where('dtesecuzione', '<=', to)
-    .groupBy(month('dtesecuzione'))
-    .execute();
+  const rows = await cachedRows(
+    db,
+    ['coupons'],
+    db
+      .selectFrom('coupons')
+      .select((eb) => [month('dtesecuzione').as('month'), eb.fn.countAll<number | string>().as('n')])
+      .where('dtesecuzione', '>=', from)
+      .where('dtesecuzione', '<=', to)
+      .groupBy(month('dtesecuzione')),
+  );
   return byMonth(rows);
 }
 
@@ -127,30 +137,36 @@ export async function redeemedByMonth(db: DbOrTx, from: string, to: string): Pro
  * definition of coupon-status.ts), so a coupon expiring today or later is not counted yet (coupons_state).
  */
 export async function expiredByMonth(db: DbOrTx, from: string, to: string, today: string): Promise<MonthCount[]> {
-  const rows = await db
-    .selectFrom('coupons')
-    .select((eb) => [month('scadenza').as('month'), eb.fn.countAll<number | string>().as('n')])
-    .where(couponIs('expired', today))
-    .where('scadenza', '>=', from)
-    .where('scadenza', '<=', to)
-    .groupBy(month('scadenza'))
-    .execute();
+  const rows = await cachedRows(
+    db,
+    ['coupons'],
+    db
+      .selectFrom('coupons')
+      .select((eb) => [month('scadenza').as('month'), eb.fn.countAll<number | string>().as('n')])
+      .where(couponIs('expired', today))
+      .where('scadenza', '>=', from)
+      .where('scadenza', '<=', to)
+      .groupBy(month('scadenza')),
+  );
   return byMonth(rows);
 }
 
 /** The resellers who redeemed most coupons from..to, most first, with their name (coupons_redeemed). */
 export async function topResellers(db: DbOrTx, from: string, to: string, limit: number) {
-  const top = await db
-    .selectFrom('coupons')
-    .select((eb) => ['rivenditore', eb.fn.countAll<number | string>().as('n')])
-    .where('dtesecuzione', '>=', from)
-    .where('dtesecuzione', '<=', to)
-    .where('rivenditore', 'is not', null)
-    .groupBy('rivenditore')
-    .orderBy('n', 'desc')
-    .orderBy('rivenditore')
-    .limit(limit)
-    .execute();
+  const top = await cachedRows(
+    db,
+    ['coupons'],
+    db
+      .selectFrom('coupons')
+      .select((eb) => ['rivenditore', eb.fn.countAll<number | string>().as('n')])
+      .where('dtesecuzione', '>=', from)
+      .where('dtesecuzione', '<=', to)
+      .where('rivenditore', 'is not', null)
+      .groupBy('rivenditore')
+      .orderBy('n', 'desc')
+      .orderBy('rivenditore')
+      .limit(limit),
+  );
   const uuids = top.flatMap((t) => (t.rivenditore ? [t.rivenditore] : []));
   const names =
     uuids.length === 0

@@ -258,6 +258,31 @@ describe('registry and coupon figures', () => {
   });
 });
 
+describe('figures read again once their data changes', () => {
+  it('counts a coupon assigned and an installer suspended after the page was last read', async () => {
+    const before = await figures();
+    const assigned = (f: SessionsReply) => f.coupon.reduce((s, c) => s + c.assegnati, 0);
+    // Read twice: the second answer may be the remembered one.
+    expect(await figures()).toEqual(before);
+    const type = await ctx.db
+      .selectFrom('coupon_types')
+      .select('uuid')
+      .where('disattiva', '=', 0)
+      .executeTakeFirstOrThrow();
+    const someone = await ctx.db.selectFrom('posatori').select('uuid').executeTakeFirstOrThrow();
+    const res = await as.admin.post('/api/assegnacoupon', { tipo: type.uuid, posatore: someone.uuid });
+    expect(res.statusCode, res.body).toBe(200);
+    const afterCoupon = await figures();
+    expect(assigned(afterCoupon)).toBe(assigned(before) + 1);
+
+    const suspended = (f: SessionsReply) => f.posatoriStato.find((x) => x.stato === 'SOSPESO')?.n ?? 0;
+    const ok = await ctx.db.selectFrom('posatori').select('uuid').where('stato', '=', 'OK').executeTakeFirstOrThrow();
+    const suspend = await as.admin.post(`/api/posatori/${ok.uuid}/sospensione`, { sospeso: true });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    expect(suspended(await figures())).toBe(suspended(afterCoupon) + 1);
+  });
+});
+
 describe('the workbook (/api/exports/sessions)', () => {
   it('has one sheet per table with the page’s figures', async () => {
     const query = `?dal=${addDays(today(), -6)}&al=${today()}`;
