@@ -209,6 +209,16 @@ describe('documents, imports and coupons', () => {
 });
 
 describe('filters and paging', () => {
+  /** A failed login's entry, written straight into the table with the stamp a test gives it. */
+  const failedLogin = {
+    actor: null,
+    actor_name: '',
+    action: 'login-fallito',
+    entity: 'utente',
+    entity_id: '',
+    changes: '[]',
+  };
+
   it('filters by day range and answers the paged shape', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const all = await trail('?size=5');
@@ -221,19 +231,11 @@ describe('filters and paging', () => {
   });
 
   it('purges entries older than the retention, and only those', async () => {
-    const old = {
-      actor: null,
-      actor_name: '',
-      action: 'login-fallito',
-      entity: 'utente',
-      entity_id: '',
-      changes: '[]',
-    };
     await ctx.db
       .insertInto('audit_log')
       .values([
-        { ...old, uuid: crypto.randomUUID(), at: '2015-01-01T10:00:00.000Z' },
-        { ...old, uuid: crypto.randomUUID(), at: '2015-06-01T10:00:00.000Z' },
+        { ...failedLogin, uuid: crypto.randomUUID(), at: '2015-01-01T10:00:00.000Z' },
+        { ...failedLogin, uuid: crypto.randomUUID(), at: '2015-06-01T10:00:00.000Z' },
       ])
       .execute();
     const count = async () =>
@@ -252,14 +254,6 @@ describe('filters and paging', () => {
   });
 
   it('counts exactly as entries come and go, and reads only the last minutes once a count is known', async () => {
-    const failed = {
-      actor: null,
-      actor_name: '',
-      action: 'login-fallito',
-      entity: 'utente',
-      entity_id: '',
-      changes: '[]',
-    };
     const exact = async () =>
       Number(
         (
@@ -275,9 +269,9 @@ describe('filters and paging', () => {
     await ctx.db
       .insertInto('audit_log')
       .values([
-        { ...failed, uuid: crypto.randomUUID(), at: hourAgo },
-        { ...failed, uuid: crypto.randomUUID(), at: hourAgo },
-        { ...failed, uuid: crypto.randomUUID(), at: '2015-03-01T10:00:00.000Z' },
+        { ...failedLogin, uuid: crypto.randomUUID(), at: hourAgo },
+        { ...failedLogin, uuid: crypto.randomUUID(), at: hourAgo },
+        { ...failedLogin, uuid: crypto.randomUUID(), at: '2015-03-01T10:00:00.000Z' },
       ])
       .execute();
     const first = await trail('?action=login-fallito&size=1');
