@@ -22,6 +22,19 @@ const MAX_ENTRIES = 2_000;
 const caches = new WeakMap<object, Map<string, { versions: string; n: number }>>();
 
 /**
+ * Puts a result in a bounded cache, the oldest out first when it is full: a Map iterates in insertion order, and a
+ * refreshed entry is inserted again.
+ */
+export function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): void {
+  cache.delete(key);
+  if (cache.size >= max) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, value);
+}
+
+/**
  * The sum of the counts (a list's reccount, over its disjoint parts), remembered per database handle until a write
  * to one of `tables` bumps its version. Every request reads the versions (one indexed read), so a count is never
  * served stale, whichever instance made the write: the versions are rows of the shared database, read before
@@ -53,18 +66,27 @@ export async function cachedCount(
   const hit = cache.get(key);
   if (hit && hit.versions === versions) return hit.n;
   const n = await compute();
-  // Oldest first out: a Map iterates in insertion order, and a refreshed entry is inserted again.
-  cache.delete(key);
-  if (cache.size >= MAX_ENTRIES) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  cache.set(key, { versions, n });
+  remember(cache, key, { versions, n }, MAX_ENTRIES);
   return n;
 }
 
 const rowCaches = new WeakMap<object, Map<string, { versions: string; rows: readonly unknown[] }>>();
-const rowReads = new WeakMap<object, Map<string, Promise<readonly unknown[]>>>();
+const readsInFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * One read per key at a time on a handle: the requests that miss a remembered result together wait for the read
+ * already running instead of each running it (a whole table's figures, a count of millions of rows). The key names
+ * the read whole (its SQL, parameters and the data versions it is valid for), so whoever shares it expects its type.
+ */
+export function sharedRead<T>(db: DbOrTx, key: string, read: () => Promise<T>): Promise<T> {
+  let inFlight = readsInFlight.get(db);
+  if (!inFlight) readsInFlight.set(db, (inFlight = new Map()));
+  const running = inFlight.get(key);
+  if (running) return running as Promise<T>;
+  const started = read().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
 /** At most this many results are remembered per handle (a long list's keys are a few hundred kB). */
 const MAX_ROW_LISTS = 64;
 
@@ -90,20 +112,7 @@ export async function cachedRows<R>(
   const hit = cache.get(key);
   // The key is this query's SQL and parameters, so a hit holds rows of this query's shape.
   if (hit && hit.versions === versions) return hit.rows as readonly R[];
-  // The requests that miss together wait for one read (a whole table's figures would otherwise be read by each).
-  let inFlight = rowReads.get(db);
-  if (!inFlight) rowReads.set(db, (inFlight = new Map()));
-  const readKey = `${versions}\u0001${key}`;
-  const running = inFlight.get(readKey);
-  if (running) return (await running) as readonly R[];
-  const read = query.execute().finally(() => inFlight.delete(readKey));
-  inFlight.set(readKey, read);
-  const rows = await read;
-  cache.delete(key);
-  if (cache.size >= MAX_ROW_LISTS) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  cache.set(key, { versions, rows });
+  const rows = await sharedRead(db, `rows\u0000${versions}\u0000${key}`, () => query.execute());
+  remember(cache, key, { versions, rows }, MAX_ROW_LISTS);
   return rows;
 }

@@ -2,6 +2,7 @@ import type { AuditAction, AuditChange, AuditEntity } from '@portal/shared/schem
 import { sql, type SqlBool } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { remember, sharedRead } from '../../lib/list-counts.ts';
 import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 
@@ -89,19 +90,6 @@ const PURGES = 'audit_log_purges';
 const MAX_SETTLED = 500;
 type Settled = { until: string; n: number };
 const settledCounts = new WeakMap<object, Map<string, Settled & { purges: string }>>();
-const firstCounts = new WeakMap<object, Map<string, Promise<Settled>>>();
-
-/** One first count per filter at a time: the requests that arrive together wait for it instead of each counting. */
-function firstCount(db: DbOrTx, key: string, count: () => Promise<Settled>): Promise<Settled> {
-  let inFlight = firstCounts.get(db);
-  if (!inFlight) firstCounts.set(db, (inFlight = new Map()));
-  const running = inFlight.get(key);
-  if (running) return running;
-  const started = count().finally(() => inFlight.delete(key));
-  inFlight.set(key, started);
-  return started;
-}
-
 const later = (a: string | undefined, b: string) => (a !== undefined && a > b ? a : b);
 const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
 
@@ -133,17 +121,12 @@ export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {
   const settled: Settled =
     hit && hit.purges === purges && hit.until <= until
       ? { until, n: hit.n + (await countExact(db, { ...f, from: later(f.from, hit.until), to: earlier(f.to, until) })) }
-      : await firstCount(db, `${purges}\u0000${key}`, async () => ({
+      : // The requests that find no count wait for one first count instead of each counting.
+        await sharedRead(db, `audit\u0000${purges}\u0000${key}`, async () => ({
           until,
           n: await countExact(db, { ...f, to: earlier(f.to, until) }),
         }));
-  // Oldest first out: a Map iterates in insertion order, and a refreshed entry is inserted again.
-  cache.delete(key);
-  if (cache.size >= MAX_SETTLED) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  cache.set(key, { purges, ...settled });
+  remember(cache, key, { purges, ...settled }, MAX_SETTLED);
   return settled.n + (await countExact(db, { ...f, from: later(f.from, settled.until) }));
 }
 
