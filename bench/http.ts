@@ -161,14 +161,20 @@ export async function measure(
 
 /**
  * Waits until the server has worked off what a previous line left queued (requests of closed connections still
- * run), so each line is measured on an idle server: /health must answer within 20 ms three times running.
+ * run), so each line is measured on an idle server: three times running, /health answers within 20 ms and the
+ * process then uses under a fifth of a core for 100 ms. The second half matters since heavy reads wait on their
+ * own thread (the read lane) while /health stays quick.
  */
-export async function drain(url: string): Promise<void> {
+export async function drain(server: { url: string; pid: number | undefined }): Promise<void> {
   const deadline = Date.now() + 300_000;
-  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
+  for (let quiet = 0; quiet < 3 && Date.now() < deadline;) {
     const started = performance.now();
-    await fetch(`${url}/health`).catch(() => undefined);
-    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await fetch(`${server.url}/health`).catch(() => undefined);
+    const quick = performance.now() - started < 20;
+    const cpu = cpuSeconds(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const idle = !(cpuSeconds(server.pid) - cpu > 0.02);
+    quiet = quick && idle ? quiet + 1 : 0;
   }
 }
 

@@ -1,19 +1,22 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
-  type SqliteDatabase,
+  type PostgresDialectConfig,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './database.ts';
+import { attachLane, postgresLane, sqliteLane } from './read-lane.ts';
+import { openSqlite, withStatementCache } from './sqlite-file.ts';
 
 export type DbTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string | undefined };
@@ -22,36 +25,6 @@ export type DbHandle = { db: Db; kind: DbTarget['kind'] };
 
 /** COUNT(*) and other int8 values arrive as strings from pg; our counts fit comfortably in a JS number. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
-
-/**
- * Kysely asks better-sqlite3 to prepare every query it runs, and preparing costs more than running a list's indexed
- * reads; the portal sends the same few hundred SQL texts over and over, so prepared statements are kept by their
- * text (the most recent 500). Queries run one at a time on the connection; a statement still being iterated (a
- * stream) is not handed out twice.
- */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      // Kysely opens every transaction with a plain (deferred) 'begin'. With several processes on one file
-      // (WEB_CONCURRENCY workers, instances), a deferred transaction that has read and then writes fails at once with
-      // SQLITE_BUSY when another process committed in between: busy_timeout cannot wait out that upgrade. An
-      // immediate one takes the write lock when it starts and waits for it up to busy_timeout. Within one process
-      // transactions already run one at a time on the connection, so nothing changes there.
-      const sql = text === 'begin' ? 'begin immediate' : text;
-      const cached = cache.get(sql);
-      cache.delete(sql);
-      const stmt = cached && !cached.busy ? cached : sqlite.prepare(sql);
-      cache.set(sql, stmt);
-      if (cache.size > max) {
-        const oldest = cache.keys().next();
-        if (!oldest.done) cache.delete(oldest.value);
-      }
-      return stmt;
-    },
-  };
-}
 
 /** A notification as PostgreSQL's LISTEN delivers it (pg.Client's 'notification' event). */
 export type Notification = { channel: string; payload: string };
@@ -73,6 +46,7 @@ export const sqliteNotifications = (db: Db): EventEmitter | undefined => notifie
 function notifyingSqlite(
   sqlite: SQLite.Database,
   config: SqliteDialectConfig,
+  lane: Db | undefined,
 ): { dialect: SqliteDialect; emitter: EventEmitter } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -98,6 +72,10 @@ function notifyingSqlite(
       pending = [];
       await super.rollbackTransaction(connection);
     }
+    override async destroy(): Promise<void> {
+      await lane?.destroy();
+      await super.destroy();
+    }
   }
   class NotifyingDialect extends SqliteDialect {
     override createDriver(): Driver {
@@ -115,32 +93,44 @@ export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 export function connect(target: DbTarget): DbHandle {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
-    const sqlite = new SQLite(target.file);
-    sqlite.pragma('journal_mode = WAL');
-    // WAL with NORMAL: a commit is written to the log without waiting for the disk; a killed or crashed process never
-    // corrupts the database or loses a commit, a power cut may lose the last ones (docs/decisions/0002). An import’s
-    // 500-row batch commits about a third faster.
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // A list page reads a few dozen scattered pages of tables that grow past 100 MB: keep the hot ones in memory
-    // (64 MiB of page cache) and read the file through a memory map (up to 256 MiB) instead of a system call per
-    // page; the sorts of matched rows stay in memory too.
-    sqlite.pragma('cache_size = -65536');
-    sqlite.pragma('mmap_size = 268435456');
-    sqlite.pragma('temp_store = memory');
-    const { dialect, emitter } = notifyingSqlite(sqlite, { database: withStatementCache(sqlite) });
+    const sqlite = openSqlite(target.file);
+    // The file exists now, so the lane's read-only connection can open it.
+    const lane = target.file === ':memory:' ? undefined : sqliteLane(target.file);
+    const { dialect, emitter } = notifyingSqlite(sqlite, { database: withStatementCache(sqlite) }, lane);
     const db = new Kysely<Database>({ dialect });
     notifiers.set(db, emitter);
+    if (lane) attachLane(db, lane);
     return { db, kind: 'sqlite' };
   }
-  const pool = new pg.Pool({
+  const settings: pg.PoolConfig = {
     connectionString: target.url,
-    max: 10,
     // Tests isolate each file in its own schema.
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const pool = new pg.Pool({ ...settings, max: 10 });
+  const lane = postgresLane(settings);
+  const db = new Kysely<Database>({ dialect: new LaneClosingPostgres({ pool }, lane) });
   pools.set(db, pool);
+  attachLane(db, lane);
   return { db, kind: 'postgres' };
+}
+
+/** PostgreSQL's dialect whose driver, when the handle is destroyed, ends the read lane's pool too. */
+class LaneClosingPostgres extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  readonly #lane: Db;
+  constructor(config: PostgresDialectConfig, lane: Db) {
+    super(config);
+    this.#config = config;
+    this.#lane = lane;
+  }
+  override createDriver(): Driver {
+    const lane = this.#lane;
+    return new (class extends PostgresDriver {
+      override async destroy(): Promise<void> {
+        await lane.destroy();
+        await super.destroy();
+      }
+    })(this.#config);
+  }
 }

@@ -1,72 +1,26 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import pdfmake from 'pdfmake';
 import type { Content } from 'pdfmake';
+import type { Piscina } from 'piscina';
+import { backgroundThread } from './background-thread.ts';
 
 /**
- * PDF reports, drawn by pdfmake on the server. Roboto
- * ships with pdfmake, so every accented letter and the euro sign print, and no other font file is ever read: the
- * local access policy allows that one folder only (a document definition cannot name a path on the server).
+ * PDF reports, drawn by pdfmake on a thread of their own (lib/pdf-thread.ts): a report costs tens of milliseconds
+ * of CPU, which on the request thread every other request of the process would wait out.
  */
-const fontDir = join(
-  dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')),
-  'build',
-  'fonts',
-  'Roboto',
-);
-
-pdfmake.setFonts({
-  Roboto: {
-    normal: join(fontDir, 'Roboto-Regular.ttf'),
-    bold: join(fontDir, 'Roboto-Medium.ttf'),
-    italics: join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
-pdfmake.setLocalAccessPolicy((path) => path.startsWith(fontDir));
-pdfmake.setUrlAccessPolicy(() => false);
-
-type TDocumentDefinitions = Parameters<typeof pdfmake.createPdf>[0];
-
 export const PDF_TYPE = 'application/pdf';
 
-/** The portal's brand colour, as in the web theme. */
-const BRAND = '#1f5f99';
+/**
+ * A report: its title, the date it was made and its content. The content crosses to the drawing thread, so it is
+ * data only (text, tables, images as data URLs, table layouts by name), no functions.
+ */
+export type PdfReport = { title: string; subtitle?: string; generatedOn: string; content: Content[] };
 
-/** One look for every report: A4, the title on top, the date it was made and the page numbers at the foot. */
-export async function renderPdf(opts: {
-  title: string;
-  subtitle?: string;
-  generatedOn: string;
-  content: Content[];
-}): Promise<Buffer> {
-  const doc: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageMargins: [40, 48, 40, 56],
-    info: { title: opts.title, creator: 'Portale Posatori', producer: 'Portale Posatori' },
-    defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.2 },
-    styles: {
-      title: { fontSize: 18, bold: true, color: BRAND, margin: [0, 0, 0, 2] },
-      subtitle: { fontSize: 11, color: '#555555', margin: [0, 0, 0, 14] },
-      section: { fontSize: 12, bold: true, color: BRAND, margin: [0, 14, 0, 6] },
-      label: { color: '#666666' },
-      th: { bold: true, color: '#333333' },
-    },
-    content: [
-      { text: opts.title, style: 'title' },
-      ...(opts.subtitle ? [{ text: opts.subtitle, style: 'subtitle' }] : [{ text: '', margin: [0, 0, 0, 12] }]),
-      ...opts.content,
-    ] as Content[],
-    footer: (page: number, pages: number) => ({
-      columns: [
-        { text: `Portale Posatori · generato il ${itDate(opts.generatedOn)}`, color: '#888888' },
-        { text: `Pagina ${page} di ${pages}`, alignment: 'right', color: '#888888' },
-      ],
-      fontSize: 8,
-      margin: [40, 20, 40, 0],
-    }),
-  };
-  return pdfmake.createPdf(doc).getBuffer();
+let thread: Piscina | undefined;
+
+/** The report as a PDF file, drawn on the PDF thread (started by the first report). */
+export async function renderPdf(report: PdfReport): Promise<Buffer> {
+  thread ??= backgroundThread(new URL('./pdf-thread.ts', import.meta.url), 'drawPdf');
+  const bytes = (await thread.run(report)) as Uint8Array;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** YYYY-MM-DD as an Italian reads it, dd/mm/yyyy; '' stays '' (a form left empty prints empty). */
@@ -93,8 +47,6 @@ export function fieldGrid(fields: readonly (readonly [string, string])[]): Conte
       f ? { stack: [{ text: f[0], style: 'label', fontSize: 8 }, { text: f[1] || '—' }] } : { text: '' };
     rows.push([cell(fields[i]), cell(fields[i + 1])]);
   }
-  return {
-    table: { widths: ['*', '*'], body: rows },
-    layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingTop: () => 3, paddingBottom: () => 3 },
-  } as Content;
+  // No lines, 3 points above and below each field (lib/pdf-thread.ts).
+  return { table: { widths: ['*', '*'], body: rows }, layout: 'fieldGrid' } as Content;
 }

@@ -1,6 +1,7 @@
 import { centsToEuros } from '@portal/shared/money';
 import type { PosatoriQuery } from '@portal/shared/schemas/posatori';
 import type { DbOrTx } from '../../db/database.ts';
+import { readLane } from '../../db/read-lane.ts';
 import { todayInRome } from '../../lib/clock.ts';
 import { couponStatoLabels } from '@portal/shared/schemas/coupons';
 import type { ExportColumn } from '../../lib/xlsx-export.ts';
@@ -43,21 +44,22 @@ async function* installerPages(
   tipocoupon?: string,
 ): AsyncGenerator<InstallerRow[]> {
   const today = todayInRome();
+  const reads = readLane(db);
   const everyone = scope.all && Object.values(filters).every((v) => v === undefined || v === '');
   // The whole registry: the totals its rows keep and today's valid coupons in one range of an index. A list (or
   // coupons of one type): a grouped seek per page of installers.
-  const valid = everyone && !tipocoupon ? validFiguresOfAll(db, today) : null;
+  const valid = everyone && !tipocoupon ? validFiguresOfAll(reads, today) : null;
   // Awaited by the first page; a failure before then is heard there, not as an unhandled rejection.
   valid?.catch(() => undefined);
   const read = async (after: ExportCursor | null) => {
-    const rows = await exportPage(db, scope, filters, after, PAGE);
+    const rows = await exportPage(reads, scope, filters, after, PAGE);
     // The figures join the rows read (no copy of each row).
     if (valid) {
       const validNow = await valid;
       return rows.map((r) => Object.assign(r, { figures: figuresFromTotals(r, validNow.get(r.uuid)) }));
     }
     const figures = await figuresOf(
-      db,
+      reads,
       rows.map((r) => r.uuid),
       today,
       tipocoupon,
@@ -170,7 +172,7 @@ export async function* adminCouponLog(db: DbOrTx, filters: PosatoriQuery): Async
   for await (const installers of installerPages(db, { all: true }, filters)) {
     const byUuid = new Map(installers.map((i) => [i.uuid, i]));
     const coupons = await couponsOf(
-      db,
+      readLane(db),
       installers.filter((i) => i.figures.tot > 0).map((i) => i.uuid),
     );
     const rows: CouponLogRow[] = [];
@@ -204,7 +206,7 @@ export async function* partners(db: DbOrTx, viewer: Viewer, filters: PartnersQue
   const scope = await partnersScopeOf(db, viewer);
   let after: { ragsoc_key: string; uuid: string } | null = null;
   for (;;) {
-    const rows = await partnerPage(db, scope, filters, after, PAGE);
+    const rows = await partnerPage(readLane(db), scope, filters, after, PAGE);
     if (rows.length > 0) yield rows;
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return;

@@ -172,6 +172,22 @@ describe('the whole history', () => {
       expect(uuids(await results('collaudo', client), 'msg')).toEqual([]);
   });
 
+  it('pages a large folder filtered by a common word newest first, counting every match', async () => {
+    const newest = (i: number) => `00000000-0000-4000-b000-${String(i).padStart(12, '0')}`;
+    for (const [client, folder] of [
+      [as.posatore, 'recv'],
+      [as.admin, 'sent'],
+    ] as const) {
+      const first = (await client.get(`/api/messages/${folder}?foggetto=magazzino&size=10`)).json();
+      expect(first.reccount).toBe(COMMON);
+      expect(first.data.map((m: { uuid: string }) => m.uuid)).toEqual(
+        Array.from({ length: 10 }, (_, i) => newest(COMMON - 1 - i)),
+      );
+      const last = (await client.get(`/api/messages/${folder}?foggetto=magazzino&size=10&page=${COMMON / 10}`)).json();
+      expect(last.data.at(-1).uuid).toBe(newest(0));
+    }
+  });
+
   it('finds a document older than the newest 2,000 by its title, for the groups it is given to only', async () => {
     for (const client of [as.admin, as.rivenditore])
       expect(uuids(await results('capitolato', client), 'doc')).toEqual([old.document]);

@@ -1,0 +1,108 @@
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import pg from 'pg';
+import type { Piscina } from 'piscina';
+import { backgroundThread } from '../lib/background-thread.ts';
+import type { Database, Db, DbOrTx } from './database.ts';
+import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
+
+/**
+ * The read lane: a second handle on the same database for the few reads that cost milliseconds of CPU (a common
+ * word's subject search in a folder of tens of thousands of messages, the usage statistics), so that they wait
+ * their turn among themselves instead of holding up every other request of the process
+ * (docs/decisions/0026-processes-and-instances.md).
+ * - SQLite: better-sqlite3 runs a query on the thread that asks, so a 40 ms read is 40 ms in which the process
+ *   answers nobody. The lane's queries run on a worker thread with its own read-only connection to the file.
+ * - PostgreSQL: the database does the work, but ten heavy queries at once take every core of a small machine,
+ *   the portal's process included. The lane is a pool of one connection: one heavy read at a time per process.
+ * A transaction reads on its own connection (it may have written), an in-memory SQLite database has no file to
+ * share, and a handle made without a lane reads on itself: `readLane` then gives the handle back.
+ */
+export function readLane(db: DbOrTx): DbOrTx {
+  if (db.isTransaction) return db;
+  return lanes.get(db) ?? db;
+}
+
+const lanes = new WeakMap<Db, Db>();
+
+/** Gives `db` its lane; `connect` does it for every handle, and destroys the lane with the handle. */
+export function attachLane(db: Db, lane: Db): void {
+  lanes.set(db, lane);
+}
+
+/** The lane of a SQLite file: its queries run on a worker thread, started at the first one. */
+export function sqliteLane(file: string): Db {
+  return new Kysely<Database>({ dialect: new LaneDialect(file) });
+}
+
+/** The lane of a PostgreSQL database: a pool of one connection with the handle's own settings. */
+export function postgresLane(config: pg.PoolConfig): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...config, max: 1 }) }) });
+}
+
+class LaneDialect implements Dialect {
+  readonly #file: string;
+  constructor(file: string) {
+    this.#file = file;
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createDriver(): Driver {
+    return new LaneDriver(this.#file);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  createIntrospector(db: Kysely<Database>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/** The lane's queries, each a task of one thread (lib/background-thread.ts) with its own connection. */
+class LaneDriver implements Driver {
+  readonly #thread: Piscina;
+  readonly #connection: DatabaseConnection;
+
+  constructor(file: string) {
+    const thread = backgroundThread(new URL('./read-lane-thread.ts', import.meta.url), 'runQuery', { file });
+    this.#thread = thread;
+    this.#connection = {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const task: LaneQuery = { sql: query.sql, parameters: query.parameters };
+        const reply = (await thread.run(task)) as LaneReply;
+        if ('error' in reply) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+        return { rows: reply.rows as R[] };
+      },
+      // The lane answers whole results: a stream would hold its thread for as long as the reader takes.
+      streamQuery(): AsyncIterableIterator<never> {
+        throw new Error('The read lane does not stream');
+      },
+    };
+  }
+
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
+  async releaseConnection(): Promise<void> {}
+  async beginTransaction(): Promise<void> {
+    throw new Error('The read lane has no transactions');
+  }
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async destroy(): Promise<void> {
+    await this.#thread.close();
+  }
+}
