@@ -8,7 +8,8 @@
  *
  * PORT (default 3010) and CHROMIUM_PATH (default /usr/bin/chromium) can be set; BENCH_RUNS (default 3) Lighthouse
  * runs per page, of which the one with the median performance score is shown (the machine is shared and noisy);
- * BENCH_VERBOSE=1 lists every request; BENCH_ONLY=<text> measures only the pages whose name contains it.
+ * BENCH_VERBOSE=1 names the LCP element and lists every request with when it started and ended (simulated times);
+ * BENCH_ONLY=<text> measures only the pages whose name contains it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -130,7 +131,14 @@ async function adminCookie(): Promise<string> {
 
 type Audit = { numericValue?: number; score: number | null; title: string; details?: unknown };
 type BootupItem = { url: string; total: number };
-type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
+type NetworkItem = {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+  networkRequestTime?: number;
+  networkEndTime?: number;
+};
 type Measure = {
   performance: number;
   accessibility: number;
@@ -222,8 +230,14 @@ function report(target: Target, m: Measure, scores: number[]): void {
     `  CPU (simulata) per script: ${busiest.map((b) => `${new URL(b.url).pathname} ${Math.round(b.total)} ms`).join(', ')}`,
   );
   if (verbose) {
-    for (const r of [...m.requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))) {
-      console.log(`    ${kB(r.transferSize ?? 0).padStart(9)}  ${new URL(r.url).pathname}${new URL(r.url).search}`);
+    const lcp = m.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[] }[] } | undefined;
+    const node = lcp?.items?.[0]?.items?.[0]?.node;
+    console.log(`  elemento LCP: ${node?.nodeLabel ?? '?'} ${node?.snippet ?? ''}`);
+    for (const r of [...m.requests].sort((a, b) => (a.networkRequestTime ?? 0) - (b.networkRequestTime ?? 0))) {
+      console.log(
+        `    ${Math.round(r.networkRequestTime ?? 0)}-${Math.round(r.networkEndTime ?? 0)} ms ${kB(r.transferSize ?? 0).padStart(9)}  ${new URL(r.url).pathname}${new URL(r.url).search}`,
+      );
     }
   }
   for (const failed of m.failedA11y) console.log(`  accessibilità da correggere: ${failed}`);

@@ -46,7 +46,7 @@ export const sqliteNotifications = (db: Db): EventEmitter | undefined => notifie
 function notifyingSqlite(
   sqlite: SQLite.Database,
   config: SqliteDialectConfig,
-  lane: Db | undefined,
+  lane: { db: Db } | undefined,
 ): { dialect: SqliteDialect; emitter: EventEmitter } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -73,7 +73,7 @@ function notifyingSqlite(
       await super.rollbackTransaction(connection);
     }
     override async destroy(): Promise<void> {
-      await lane?.destroy();
+      await lane?.db.destroy();
       await super.destroy();
     }
   }
@@ -109,7 +109,7 @@ export function connect(target: DbTarget): DbHandle {
   };
   const pool = new pg.Pool({ ...settings, max: 10 });
   const lane = postgresLane(settings);
-  const db = new Kysely<Database>({ dialect: new LaneClosingPostgres({ pool }, lane) });
+  const db = new Kysely<Database>({ dialect: new LaneClosingPostgres({ pool }, lane.db) });
   pools.set(db, pool);
   attachLane(db, lane);
   return { db, kind: 'postgres' };

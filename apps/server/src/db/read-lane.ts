@@ -12,8 +12,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import pg from 'pg';
-import type { Piscina } from 'piscina';
-import { backgroundThread } from '../lib/background-thread.ts';
+import { backgroundThread, type BackgroundThread } from '../lib/background-thread.ts';
 import type { Database, Db, DbOrTx } from './database.ts';
 import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
 
@@ -31,36 +30,54 @@ import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
  */
 export function readLane(db: DbOrTx): DbOrTx {
   if (db.isTransaction) return db;
-  return lanes.get(db) ?? db;
+  return lanes.get(db)?.db ?? db;
 }
 
-const lanes = new WeakMap<Db, Db>();
+/** A lane and the number of its reads waiting for their turn (for /metrics). */
+type Lane = { db: Db; waiting: () => number };
+
+const lanes = new WeakMap<Db, Lane>();
 
 /** Gives `db` its lane; `connect` does it for every handle, and destroys the lane with the handle. */
-export function attachLane(db: Db, lane: Db): void {
+export function attachLane(db: Db, lane: Lane): void {
   lanes.set(db, lane);
 }
 
+/** How many reads wait for the lane of `db` (none on a handle without one). */
+export const laneWaiting = (db: Db): number => lanes.get(db)?.waiting() ?? 0;
+
 /** The lane of a SQLite file: its queries run on a worker thread, started at the first one. */
-export function sqliteLane(file: string): Db {
-  return new Kysely<Database>({ dialect: new LaneDialect(file) });
+export function sqliteLane(file: string): Lane {
+  const thread = backgroundThread(new URL('./read-lane-thread.ts', import.meta.url), 'runQuery', { file });
+  return { db: new Kysely<Database>({ dialect: new LaneDialect(thread) }), waiting: () => thread.waiting() };
 }
 
 /** The lane of a PostgreSQL database: a pool of one connection with the handle's own settings. */
-export function postgresLane(config: pg.PoolConfig): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...config, max: 1 }) }) });
+export function postgresLane(config: pg.PoolConfig): Lane {
+  const pool = new pg.Pool({ ...config, max: 1 });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), waiting: () => pool.waitingCount };
+}
+
+/**
+ * SQLite's adapter, except that Kysely need not hold each query until the one before it is done: the lane's thread
+ * queues them itself, and so knows how many wait.
+ */
+class LaneAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
 }
 
 class LaneDialect implements Dialect {
-  readonly #file: string;
-  constructor(file: string) {
-    this.#file = file;
+  readonly #thread: BackgroundThread;
+  constructor(thread: BackgroundThread) {
+    this.#thread = thread;
   }
   createAdapter() {
-    return new SqliteAdapter();
+    return new LaneAdapter();
   }
   createDriver(): Driver {
-    return new LaneDriver(this.#file);
+    return new LaneDriver(this.#thread);
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();
@@ -72,11 +89,10 @@ class LaneDialect implements Dialect {
 
 /** The lane's queries, each a task of one thread (lib/background-thread.ts) with its own connection. */
 class LaneDriver implements Driver {
-  readonly #thread: Piscina;
+  readonly #thread: BackgroundThread;
   readonly #connection: DatabaseConnection;
 
-  constructor(file: string) {
-    const thread = backgroundThread(new URL('./read-lane-thread.ts', import.meta.url), 'runQuery', { file });
+  constructor(thread: BackgroundThread) {
     this.#thread = thread;
     this.#connection = {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {

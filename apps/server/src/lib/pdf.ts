@@ -1,6 +1,5 @@
 import type { Content } from 'pdfmake';
-import type { Piscina } from 'piscina';
-import { backgroundThread } from './background-thread.ts';
+import { backgroundThread, type BackgroundThread } from './background-thread.ts';
 
 /**
  * PDF reports, drawn by pdfmake on a thread of their own (lib/pdf-thread.ts): a report costs tens of milliseconds
@@ -14,7 +13,10 @@ export const PDF_TYPE = 'application/pdf';
  */
 export type PdfReport = { title: string; subtitle?: string; generatedOn: string; content: Content[] };
 
-let thread: Piscina | undefined;
+let thread: BackgroundThread | undefined;
+
+/** How many reports wait for the PDF thread (for /metrics). */
+export const pdfWaiting = (): number => thread?.waiting() ?? 0;
 
 /** The report as a PDF file, drawn on the PDF thread (started by the first report). */
 export async function renderPdf(report: PdfReport): Promise<Buffer> {

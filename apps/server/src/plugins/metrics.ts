@@ -3,6 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '../db/connect.ts';
+import { laneWaiting } from '../db/read-lane.ts';
+import { pdfWaiting } from '../lib/pdf.ts';
 import type { Db } from '../db/database.ts';
 import { queueFigures } from '../modules/mail/mail-queue.ts';
 import { HttpError } from './error-envelope.ts';
@@ -56,8 +58,8 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 
 /**
  * GET /metrics in the Prometheus text format: requests and their latency per route pattern (never the raw URL, so
- * ids do not make series), Node's own metrics with the event-loop lag, the mail queue's depth and failures, and
- * on PostgreSQL the connection pool. With METRICS_TOKEN set, only `Authorization: Bearer <token>` reads it.
+ * ids do not make series), Node's own metrics with the event-loop lag, the mail queue's depth and failures, the
+ * heavy work waiting for its thread, and on PostgreSQL the connection pool. With METRICS_TOKEN set, only `Authorization: Bearer <token>` reads it.
  */
 export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined): void {
   const registry = new Registry();
@@ -88,6 +90,18 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
       this.set({ state: 'pending' }, q.pending);
       this.set({ state: 'retrying' }, q.retrying);
       this.set({ state: 'failed' }, q.failed);
+    },
+  });
+  // Heavy work waits for its own thread or connection instead of holding up the requests (db/read-lane.ts): a queue
+  // that keeps growing says the lane is too narrow for the load.
+  new Gauge({
+    name: 'background_queue_tasks',
+    help: 'Lavori pesanti in attesa del loro turno: letture della corsia di lettura, report PDF',
+    labelNames: ['queue'],
+    registers: [registry],
+    collect() {
+      this.set({ queue: 'read_lane' }, laneWaiting(db));
+      this.set({ queue: 'pdf' }, pdfWaiting());
     },
   });
   const pool = poolOf(db);

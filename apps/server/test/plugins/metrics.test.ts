@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readLane } from '../../src/db/read-lane.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import { loginAs, type RoleClients } from '../helpers-clients.ts';
 
@@ -39,4 +41,17 @@ it('counts requests by route pattern, with latency, event-loop lag, the mail que
   expect(text).toMatch(/^mail_queue_messages\{state="pending"\} \d+$/m);
   expect(text).toMatch(/^mail_queue_messages\{state="failed"\} \d+$/m);
   if (ctx.schema) expect(text).toMatch(/^db_pool_connections\{state="total"\} [1-9]/m);
+});
+
+it('shows the heavy reads waiting for the read lane while it is busy, and none once it is done', async () => {
+  const waitingFor = (text: string) => Number(/^background_queue_tasks\{queue="read_lane"\} (\d+)$/m.exec(text)?.[1]);
+  // Three reads of about a second each: while the first runs, the others wait for the lane.
+  const heavy = sql`with recursive c(i) as (select 1 union all select i + 1 from c where i < 3000000) select count(*) as n from c`;
+  const reads = [1, 2, 3].map(() => heavy.execute(readLane(ctx.db)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(waitingFor((await scrape(`Bearer ${TOKEN}`)).body)).toBeGreaterThanOrEqual(1);
+  await Promise.all(reads);
+  const idle = (await scrape(`Bearer ${TOKEN}`)).body;
+  expect(waitingFor(idle)).toBe(0);
+  expect(idle).toMatch(/^background_queue_tasks\{queue="pdf"\} 0$/m);
 });
