@@ -161,9 +161,9 @@ export async function measure(
 
 /**
  * Waits until the server has worked off what a previous line left queued (requests of closed connections still
- * run), so each line is measured on an idle server: three times running, /health answers within 20 ms and the
- * process then uses under a fifth of a core for 100 ms. The second half matters since heavy reads wait on their
- * own thread (the read lane) while /health stays quick.
+ * run), so each line is measured on an idle server: three times running, /health answers within 20 ms, no heavy
+ * read waits for the read lane (/metrics) and the process then uses under a fifth of a core for 100 ms. /health
+ * alone no longer says so, since heavy reads wait on their own thread or connection while it stays quick.
  */
 export async function drain(server: { url: string; pid: number | undefined }): Promise<void> {
   const deadline = Date.now() + 300_000;
@@ -171,10 +171,15 @@ export async function drain(server: { url: string; pid: number | undefined }): P
     const started = performance.now();
     await fetch(`${server.url}/health`).catch(() => undefined);
     const quick = performance.now() - started < 20;
+    const metrics = await fetch(`${server.url}/metrics`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    const laneFree = !/^background_queue_tasks\{queue="read_lane"\} [1-9]/m.test(metrics);
     const cpu = cpuSeconds(server.pid);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const idle = !(cpuSeconds(server.pid) - cpu > 0.02);
-    quiet = quick && idle ? quiet + 1 : 0;
+    quiet = quick && laneFree && idle ? quiet + 1 : 0;
   }
 }
 

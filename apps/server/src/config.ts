@@ -45,6 +45,7 @@ const envSchema = z.object({
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  READ_LANE_CONNECTIONS: z.coerce.number().int().min(1).max(10).default(1),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_AUTH_PER_ADDRESS: z.coerce.number().int().min(0).default(300),
   RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(0).default(100),
@@ -88,6 +89,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process alone. */
   webConcurrency: number;
+  /**
+   * PostgreSQL: the read lane's connections per process (db/read-lane.ts), how many heavy reads run side by side.
+   * One keeps a machine that also runs the database responsive; a database server of its own can take more.
+   */
+  readLaneConnections: number;
   /** Audit entries older than this many days are purged by the housekeeping (modules/audit). */
   auditRetentionDays: number;
   /**
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
+    readLaneConnections: e.READ_LANE_CONNECTIONS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
   };

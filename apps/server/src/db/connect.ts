@@ -19,7 +19,14 @@ import { attachLane, postgresLane, sqliteLane } from './read-lane.ts';
 import { openSqlite, withStatementCache } from './sqlite-file.ts';
 
 export type DbTarget =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string | undefined };
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string | undefined;
+      /** The read lane's pool size (db/read-lane.ts); one unless READ_LANE_CONNECTIONS says otherwise. */
+      laneConnections?: number | undefined;
+    };
 
 export type DbHandle = { db: Db; kind: DbTarget['kind'] };
 
@@ -108,7 +115,7 @@ export function connect(target: DbTarget): DbHandle {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   };
   const pool = new pg.Pool({ ...settings, max: 10 });
-  const lane = postgresLane(settings);
+  const lane = postgresLane(settings, target.laneConnections ?? 1);
   const db = new Kysely<Database>({ dialect: new LaneClosingPostgres({ pool }, lane.db) });
   pools.set(db, pool);
   attachLane(db, lane);

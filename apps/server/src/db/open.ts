@@ -7,7 +7,7 @@ import { migrateToLatest } from './migrate.ts';
 /** The configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR), migrated unless told not to. */
 export async function openDatabase(config: Config, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
   const handle = config.databaseUrl
-    ? connect({ kind: 'postgres', url: config.databaseUrl })
+    ? connect({ kind: 'postgres', url: config.databaseUrl, laneConnections: config.readLaneConnections })
     : connect({ kind: 'sqlite', file: path.join(config.dataDir, 'portal.db') });
   // A cluster worker opens a database its primary has just migrated.
   if (opts.migrate === false) return handle;

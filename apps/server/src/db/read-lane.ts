@@ -24,7 +24,8 @@ import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
  * - SQLite: better-sqlite3 runs a query on the thread that asks, so a 40 ms read is 40 ms in which the process
  *   answers nobody. The lane's queries run on a worker thread with its own read-only connection to the file.
  * - PostgreSQL: the database does the work, but ten heavy queries at once take every core of a small machine,
- *   the portal's process included. The lane is a pool of one connection: one heavy read at a time per process.
+ *   the portal's process included. The lane is a pool of one connection: one heavy read at a time per process
+ *   (READ_LANE_CONNECTIONS for a database server of its own, whose cores the portal does not share).
  * A transaction reads on its own connection (it may have written), an in-memory SQLite database has no file to
  * share, and a handle made without a lane reads on itself: `readLane` then gives the handle back.
  */
@@ -52,9 +53,9 @@ export function sqliteLane(file: string): Lane {
   return { db: new Kysely<Database>({ dialect: new LaneDialect(thread) }), waiting: () => thread.waiting() };
 }
 
-/** The lane of a PostgreSQL database: a pool of one connection with the handle's own settings. */
-export function postgresLane(config: pg.PoolConfig): Lane {
-  const pool = new pg.Pool({ ...config, max: 1 });
+/** The lane of a PostgreSQL database: a pool of `connections` (one by default) with the handle's own settings. */
+export function postgresLane(config: pg.PoolConfig, connections: number): Lane {
+  const pool = new pg.Pool({ ...config, max: connections });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), waiting: () => pool.waitingCount };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLane } from '../../src/db/read-lane.ts';
+import { connect } from '../../src/db/connect.ts';
+import { laneWaiting, readLane } from '../../src/db/read-lane.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -68,4 +69,27 @@ describe('read lane', () => {
     const r = await sql<{ one: number }>`select 1 as one`.execute(readLane(ctx.db));
     expect(Number(r.rows[0]?.one)).toBe(1);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL runs as many heavy reads side by side as READ_LANE_CONNECTIONS allows',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL ?? '';
+      const sleepers = (db: Parameters<typeof readLane>[0]) =>
+        [1, 2].map(() => sql`select pg_sleep(0.3)`.execute(readLane(db)));
+      for (const [connections, waiting] of [
+        [1, 1],
+        [2, 0],
+      ] as const) {
+        const { db } = connect({ kind: 'postgres', url, schema: ctx.schema, laneConnections: connections });
+        try {
+          const reads = sleepers(db);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          expect(laneWaiting(db)).toBe(waiting);
+          await Promise.all(reads);
+        } finally {
+          await db.destroy();
+        }
+      }
+    },
+  );
 });
