@@ -15,6 +15,7 @@ import type { StressNetwork } from '../../src/db/seed/stress-generator.ts';
 import { fold, isSqlite } from '../../src/lib/text-search.ts';
 import * as partners from '../../src/modules/partners/partners.repository.ts';
 import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
+import * as publicPosatori from '../../src/modules/public-posatori/public-posatori.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import { capturing } from './captured-queries.ts';
@@ -191,6 +192,13 @@ const lines: Line[] = [
     parts: 1 + BIG_RESELLER_PROVS,
     count: (db) => partners.countPartners(db, bigResellerScope(), {}),
     run: (db, n) => partners.listPartners(db, bigResellerScope(), {}, win, n),
+  },
+  {
+    // The page's rows by key: with the published condition in their WHERE, SQLite read every published entry.
+    name: 'installers of the public locator',
+    parts: 1,
+    count: (db) => publicPosatori.countPublished(db, {}),
+    run: (db, n) => publicPosatori.listPublished(db, {}, win, n),
   },
   {
     name: 'resellers of the area manager who owns his provinces',

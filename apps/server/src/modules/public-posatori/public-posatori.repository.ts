@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../../db/database.ts';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, DbOrTx } from '../../db/database.ts';
 import { cachedCount } from '../../lib/list-counts.ts';
 import { countQueries, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { textFilter } from '../../lib/text-search.ts';
@@ -6,10 +7,12 @@ import { nameField } from '../posatori/posatori.repository.ts';
 
 /**
  * The installers the public locator publishes: 'web' on and the profile OK (never incomplete or suspended). Every
- * query of this file starts here, so nothing else can leak into a public page.
+ * query of this file starts here, or (a page's rows, read by key) checks `isPublished` on the rows it read, so
+ * nothing else can leak into a public page.
  */
 const published = (db: DbOrTx) =>
   db.selectFrom('posatori').where('posatori.web', '=', 1).where('posatori.stato', '=', 'OK');
+const isPublished = (r: { web: number; stato: string }) => r.web === 1 && r.stato === 'OK';
 
 export type PublicFilters = { prov?: string | undefined; tipo?: string | undefined; q?: string | undefined };
 
@@ -27,7 +30,7 @@ function list(db: DbOrTx, f: PublicFilters): ListQuery<'posatori'> {
   if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
   const text = textFilter(db, nameField, f.q);
   if (text) q = q.where(text);
-  return { table: 'posatori', arms: [q], order: publicOrder, matched: text !== undefined };
+  return { table: 'posatori', arms: [q], order: publicOrder, matched: text !== undefined, keysOf: ['posatori'] };
 }
 
 export const countPublished = (db: DbOrTx, f: PublicFilters) =>
@@ -47,15 +50,24 @@ const publicColumns = [
   'posatori.img',
 ] as const;
 
-const withLabels = (db: DbOrTx) =>
-  published(db).leftJoin('combos', (j) =>
-    j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'),
-  );
+const labelled = <Q extends SelectQueryBuilder<Database, 'posatori', object>>(q: Q) =>
+  q.leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'));
+const withLabels = (db: DbOrTx) => labelled(published(db));
 
 export type PublicRow = Awaited<ReturnType<typeof publishedRows>>[number];
 
-const publishedRows = (db: DbOrTx, uuids: string[]) =>
-  withLabels(db).select(publicColumns).where('posatori.uuid', 'in', uuids).execute();
+/**
+ * A page's rows by primary key. Published is checked on the rows read, not in the WHERE: there SQLite, which has no
+ * statistics, took `web = 1 and stato = 'OK'` for the narrower index and read every published installer's entry of
+ * posatori_pubblici (28,000 on the stress data, 3.5 ms) instead of the page's rows by key (0.1 ms).
+ */
+async function publishedRows(db: DbOrTx, uuids: string[]) {
+  const rows = await labelled(db.selectFrom('posatori'))
+    .select([...publicColumns, 'posatori.web', 'posatori.stato'])
+    .where('posatori.uuid', 'in', uuids)
+    .execute();
+  return rows.filter(isPublished).map(({ web: _web, stato: _stato, ...row }) => row);
+}
 
 export function listPublished(db: DbOrTx, f: PublicFilters, win: PageWindow, reccount: number) {
   return pageRows(db, list(db, f), win, reccount, (uuids) => publishedRows(db, uuids));
