@@ -18,8 +18,8 @@ import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
 
 /**
  * The read lane: a second handle on the same database for the few reads that cost milliseconds of CPU (a common
- * word's subject search in a folder of tens of thousands of messages, the usage statistics), so that they wait
- * their turn among themselves instead of holding up every other request of the process
+ * word's subject search in a folder of tens of thousands of messages, the usage statistics, the exports' pages), so
+ * that they wait their turn among themselves instead of holding up every other request of the process
  * (docs/decisions/0026-processes-and-instances.md).
  * - SQLite: better-sqlite3 runs a query on the thread that asks, so a 40 ms read is 40 ms in which the process
  *   answers nobody. The lane's queries run on a worker thread with its own read-only connection to the file.
