@@ -169,10 +169,11 @@ export type CouponLogRow = Coupon & { installer: InstallerRow; stato: string };
 /** GET /api/exports/punti: the admin's coupon log, every coupon of the list's installers, installer by installer. */
 export async function* adminCouponLog(db: DbOrTx, filters: PosatoriQuery): AsyncGenerator<CouponLogRow[]> {
   const today = todayInRome();
+  const reads = readLane(db);
   for await (const installers of installerPages(db, { all: true }, filters)) {
     const byUuid = new Map(installers.map((i) => [i.uuid, i]));
     const coupons = await couponsOf(
-      readLane(db),
+      reads,
       installers.filter((i) => i.figures.tot > 0).map((i) => i.uuid),
     );
     const rows: CouponLogRow[] = [];
@@ -204,9 +205,10 @@ type Partner = Awaited<ReturnType<typeof partnerPage>>[number];
 /** GET /api/exportpartner: the partners the viewer's list shows with its filters, by name. */
 export async function* partners(db: DbOrTx, viewer: Viewer, filters: PartnersQuery): AsyncGenerator<Partner[]> {
   const scope = await partnersScopeOf(db, viewer);
+  const reads = readLane(db);
   let after: { ragsoc_key: string; uuid: string } | null = null;
   for (;;) {
-    const rows = await partnerPage(readLane(db), scope, filters, after, PAGE);
+    const rows = await partnerPage(reads, scope, filters, after, PAGE);
     if (rows.length > 0) yield rows;
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return;

@@ -143,13 +143,14 @@ const readsVia = (db: DbOrTx, via: SubjectVia): DbOrTx => (via === 'index' ? rea
 /** A page of the inbox: each row the message with the viewer's read state and the date it arrived. */
 export async function inboxPage(db: DbOrTx, userUuid: string, f: FolderFilters, query: PagingQuery) {
   const via = await subjectVia(db, 'inbox', userUuid, f);
-  const list = inboxList(readsVia(db, via), userUuid, f, via);
+  const reads = readsVia(db, via);
+  const list = inboxList(reads, userUuid, f, via);
   const reccount = await countList(list);
   const win = pageWindow(reccount, query);
   // The viewer's recipient row of each message by its primary key (message_uuid, user_uuid). As a join filtered on
   // r.user_uuid, SQLite read the viewer's whole range of message_recipients_inbox for every page (9 ms for the
   // admin's 36,000 received messages, against 0.1 ms).
-  const rows = await pageRows(readsVia(db, via), list, win, reccount, async (uuids) =>
+  const rows = await pageRows(reads, list, win, reccount, async (uuids) =>
     (
       await db
         .selectFrom('messages as m')
@@ -171,10 +172,11 @@ export async function inboxPage(db: DbOrTx, userUuid: string, f: FolderFilters, 
 /** A page of the outbox: the sender's messages as they were sent. */
 export async function outboxPage(db: DbOrTx, senderUuid: string, f: FolderFilters, query: PagingQuery) {
   const via = await subjectVia(db, 'outbox', senderUuid, f);
-  const list = outboxList(readsVia(db, via), senderUuid, f, via);
+  const reads = readsVia(db, via);
+  const list = outboxList(reads, senderUuid, f, via);
   const reccount = await countList(list);
   const win = pageWindow(reccount, query);
-  const rows = await pageRows(readsVia(db, via), list, win, reccount, (uuids) =>
+  const rows = await pageRows(reads, list, win, reccount, (uuids) =>
     db
       .selectFrom('messages as m')
       .select(['m.uuid', 'm.sender_uuid', 'm.oggetto', 'm.content', 'm.dest', 'm.created_at'])
