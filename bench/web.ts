@@ -9,7 +9,8 @@
  * PORT (default 3010) and CHROMIUM_PATH (default /usr/bin/chromium) can be set; BENCH_RUNS (default 3) Lighthouse
  * runs per page, of which the one with the median performance score is shown (the machine is shared and noisy);
  * BENCH_VERBOSE=1 names the LCP element and lists every request with when it started and ended (simulated times);
- * BENCH_ONLY=<text> measures only the pages whose name contains it.
+ * BENCH_ONLY=<text> measures only the pages whose name contains it; BENCH_REPORT_DIR=<dir> keeps each run's whole
+ * Lighthouse report there as JSON (for the Lighthouse viewer, or to read its long tasks).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -161,6 +162,12 @@ async function measure(chromePort: number, target: Target, cookie: string): Prom
   );
   if (!result) throw new Error(`Lighthouse non ha prodotto un risultato per ${target.path}`);
   const { lhr } = result;
+  const reportDir = process.env.BENCH_REPORT_DIR;
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    const name = `${target.name.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse su ${target.path}: ${lhr.runtimeError.message}`);
   const finalUrl = new URL(lhr.finalDisplayedUrl);
   if (finalUrl.pathname !== new URL(target.path, base).pathname)

@@ -1,6 +1,6 @@
 /**
  * What the service worker keeps in its precache: the page (index.html), the entry with every chunk it imports, the
- * offline wallet's chunk with its imports, their CSS and fonts, the icons and the manifest. Nothing else: the other
+ * offline wallet's chunk with its imports, their CSS, the icons and the manifest. Nothing else: the other
  * screens come from the network as they did before the worker, so an admin's phone downloads no screen it never
  * opens, and a new deployment's chunks are never mixed with an old page
  * (docs/decisions/0030-installable-app-and-offline-wallet.md). Called by vite-plugin-pwa after the build, when
@@ -20,8 +20,6 @@ export function offlineWalletFiles(distDir = webDist): Set<string> {
   return new Set(['index.html', ...js, ...css]);
 }
 
-/** The two Roboto faces index.html preloads (latin, 400 and 500): the wallet's text is set in them. */
-const latinRoboto = /^assets\/roboto-latin-(400|500)-normal-[\w-]+\.woff2$/;
 /** The icons, the logo and the manifest: what an installed app shows when it starts offline. */
 const appAsset = /^(favicon\.svg|logo\.svg|manifest\.webmanifest|icons\/[\w-]+\.png)$/;
 
@@ -30,7 +28,7 @@ type Entry = { url: string; revision: string | null; size: number };
 /** vite-plugin-pwa's manifestTransforms: keeps the entries of the offline wallet out of everything it globbed. */
 export async function offlinePrecache<T extends Entry>(entries: T[]): Promise<{ manifest: T[]; warnings: string[] }> {
   const wanted = offlineWalletFiles();
-  const manifest = entries.filter((e) => wanted.has(e.url) || latinRoboto.test(e.url) || appAsset.test(e.url));
+  const manifest = entries.filter((e) => wanted.has(e.url) || appAsset.test(e.url));
   const missing = [...wanted].filter((file) => !manifest.some((e) => e.url === file));
   if (missing.length > 0) throw new Error(`precache del service worker senza ${missing.join(', ')}`);
   return { manifest, warnings: [] };

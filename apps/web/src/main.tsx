@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { landingRole, type Role } from '@portal/shared/roles';
-import './app/fonts.css';
 // Zod's own messages in Italian, as on the server.
 import '@portal/shared/zod-it';
 import { PublicApp } from './app/public-app.tsx';

@@ -84,9 +84,31 @@ export function downloadHeaders(previewedInPortal: boolean): HeaderSet {
     : { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' };
 }
 
+/** The built scripts and style sheets: hashed files the browser only ever runs or applies, never shows as a page. */
+const isBuiltCode = (url: string) => /^\/assets\/[^?#]+\.(?:m?js|css)(?:[?#]|$)/.test(url);
+
+/** Of the set above, what governs a script or a style sheet rather than a document. */
+const CODE_HEADERS = [
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+];
+
+/**
+ * The headers a built script or style sheet carries: no type sniffing, no reading by another site, the referrer
+ * rule for what a style sheet fetches, HSTS. The rest (CSP, framing, the opener and agent-cluster policies, the
+ * legacy X- headers) apply to documents and workers, and a browser ignores them on a script: about 560 bytes a
+ * response, 27 kB of the 48 scripts the admin's installer list loads first on a phone. The service worker (/sw.js)
+ * is not under /assets/ and keeps the whole set.
+ */
+export const builtCodeHeaders = (headers: HeaderSet): HeaderSet =>
+  Object.freeze(Object.fromEntries(Object.entries(headers).filter(([name]) => CODE_HEADERS.includes(name))));
+
 export function registerSecurityHeaders(app: FastifyInstance, headers: HeaderSet): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const codeHeaders = builtCodeHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isBuiltCode(request.url) ? codeHeaders : headers);
     done();
   });
   app.addHook('onSend', async (request, reply) => {

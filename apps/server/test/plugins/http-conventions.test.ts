@@ -150,6 +150,20 @@ describe('the single-page app', () => {
     expect((await spa.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
+  it('sends a built script the headers that govern a script, and the page the whole set', async () => {
+    const script = await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+      expect(script.headers[documentOnly]).toBeUndefined();
+    for (const url of ['/', '/admin/posatori', '/assets/app-abc123.js.map', '/assets/missing.svg']) {
+      const res = await spa.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('still answers JSON 404 under /api and /auth', async () => {
     expect((await spa.app.inject({ method: 'GET', url: '/api/admin/posatori' })).json()).toMatchObject({ res: 'KO' });
     expect((await spa.app.inject({ method: 'GET', url: '/auth/nope' })).statusCode).toBe(404);

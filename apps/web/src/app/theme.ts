@@ -29,7 +29,10 @@ export const theme = createTheme(
     },
     shape: { borderRadius: 8 },
     typography: {
-      fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+      // The device's own faces, none downloaded: Roboto on Android and ChromeOS (where most installers read the
+      // portal), Segoe UI on Windows, Helvetica Neue on Apple's devices, Arial's metrics elsewhere. The webfont
+      // was 46 kB, an eighth of the installer list's first load on a phone (docs/decisions/0008).
+      fontFamily: 'Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
       button: { fontWeight: 500 },
     },
     components: {
