@@ -112,6 +112,24 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // MUI's overlays come with their first opening (components/lazy-overlays.tsx, docs/decisions/0008): imported
+    // directly, they would be in the code every screen that shows one loads before it paints.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/lazy-overlays.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['Dialog', 'Drawer', 'Menu', 'Modal', 'Popover', 'Snackbar'].map((name) => ({
+            name: `@mui/material/${name}`,
+            message: `Use ${name === 'Modal' || name === 'Popover' ? 'LazyMenu or LazyDialog' : `Lazy${name}`} from components/lazy-overlays.tsx: it loads with the first opening.`,
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

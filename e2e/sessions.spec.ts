@@ -5,7 +5,8 @@ import { loginAs, shot } from './support.ts';
 
 /** The admin's usage statistics over the demo's 90 days of history. */
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+// Days as the browser counts them (playwright.config.ts: Europe/Rome), which is a day ahead of UTC before 1 or 2 am.
+const iso = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
 const daysAgo = (n: number) => iso(new Date(Date.now() - n * 86_400_000));
 const ddmmyyyy = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

@@ -128,8 +128,11 @@ export default defineConfig(({ mode }) => {
                 // installer list alone, each a request of its own (about 1 kB of headers, and a round trip on a
                 // slow phone). What a few screens use stays in chunks of their own, and so does the form
                 // library, which the lists do not use.
+                // MUI's overlays and the controls that open one (TextField's select, Autocomplete) stay out: they
+                // come with their first opening (components/lazy-overlays.tsx, combo-select.tsx,
+                // province-typeahead.tsx), in chunks of their own. Tooltip, which the list's rows use, stays in.
                 name: 'area-common',
-                test: /node_modules[\\/](@mui[\\/](?!x-date-pickers)|@emotion|@babel[\\/]runtime|@popperjs|react-transition-group|@tanstack)|apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!form-|profile-|money-field)/,
+                test: /node_modules[\\/](@mui[\\/](?!x-date-pickers|material[\\/](?:(?:Autocomplete|Backdrop|ClickAwayListener|Dialog|Drawer|Fade|FilledInput|Input|Menu|MenuList|Modal|NativeSelect|Popover|Slide|Snackbar|SnackbarContent|TextField|Unstable_TrapFocus|useAutocomplete)[\\/]|Select[\\/]Select))|@emotion|@babel[\\/]runtime|react-transition-group|@tanstack)|apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!form-|profile-|money-field|combo-select-field|province-typeahead-field)/,
                 minShareCount: 10,
                 priority: 15,
               },

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { LazyMenu } from './lazy-overlays.tsx';
 
 /** primary: the screen's main command (AGGIUNGI …), filled, and kept in view on a phone. */
 export type BarCommand = { label: string; icon: ReactNode; onClick: () => void; primary?: boolean };
@@ -48,7 +48,7 @@ function CommandMenu({
   groups: Group[];
 }) {
   return (
-    <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+    <LazyMenu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
       {groups.flatMap((group) => [
         ...(group.label ? [<ListSubheader key={`h-${group.label}`}>{group.label}</ListSubheader>] : []),
         ...group.items.map((item) => (
@@ -64,7 +64,7 @@ function CommandMenu({
           </MenuItem>
         )),
       ])}
-    </Menu>
+    </LazyMenu>
   );
 }
 

@@ -1,10 +1,9 @@
-import type { Ref } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { lazy, Suspense, type Ref } from 'react';
 import type { ComboOption } from '@portal/shared/schemas/combos';
+import { FieldPlaceholder } from './field-placeholder.tsx';
 import type { FieldProps } from './field-props.ts';
 
-type ComboSelectProps = FieldProps & {
+export type ComboSelectProps = FieldProps & {
   options: readonly ComboOption[];
   value: string;
   onChange: (value: string) => void;
@@ -16,40 +15,20 @@ type ComboSelectProps = FieldProps & {
   inputRef?: Ref<HTMLInputElement>;
 };
 
+// TextField's select mode is MUI's Select with its Menu, Popover and Modal: a screen fetches them with its first
+// dropdown, which meanwhile shows its value in the same outlined field (docs/decisions/0008-front-end-weight.md).
+const ComboSelectField = lazy(async () => ({ default: (await import('./combo-select-field.tsx')).ComboSelectField }));
+
 /** A dropdown over a combo endpoint's {value, label} options. */
-export function ComboSelect({
-  options,
-  value,
-  onChange,
-  emptyLabel = 'Tutti',
-  missingLabel,
-  loading = false,
-  readOnly,
-  ...field
-}: ComboSelectProps) {
-  // A current value the options do not hold still shows (and stays selected) rather than blanking the field.
-  const missing = value !== '' && !options.some((option) => option.value === value);
+export function ComboSelect(props: ComboSelectProps) {
+  const { id, label, value, options, missingLabel, loading, error, helperText, required, size } = props;
+  // As the select will show it: nothing for '', the option's label, '…' or the raw value for one it does not hold.
+  const text =
+    value === '' ? '' : (options.find((o) => o.value === value)?.label ?? (loading ? '…' : (missingLabel ?? value)));
   return (
-    <TextField
-      select
-      {...field}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      fullWidth
-      slotProps={{ input: { readOnly } }}
-    >
-      {emptyLabel !== null && (
-        <MenuItem value="">
-          <em>{emptyLabel}</em>
-        </MenuItem>
-      )}
-      {missing && <MenuItem value={value}>{loading ? '…' : (missingLabel ?? value)}</MenuItem>}
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    <Suspense fallback={<FieldPlaceholder {...{ id, label, text, error, helperText, required, size }} />}>
+      <ComboSelectField {...props} />
+    </Suspense>
   );
 }
 

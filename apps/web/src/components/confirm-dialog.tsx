@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
+import { LazyDialog } from './lazy-overlays.tsx';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -15,7 +15,7 @@ type ConfirmDialogProps = {
 /** The spec's yes/no question: 'No' is the safe default, 'Sì' goes ahead. */
 export function ConfirmDialog({ open, message, onAnswer }: ConfirmDialogProps) {
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onClose={() => onAnswer(false)}
       aria-describedby="confirm-dialog-message"
@@ -35,7 +35,7 @@ export function ConfirmDialog({ open, message, onAnswer }: ConfirmDialogProps) {
           Sì
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +10,7 @@ import { apiDownload } from '../lib/api-client.ts';
 import { errorReason } from '../lib/api-error.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { showToast } from '../lib/toast-store.ts';
+import { LazyDialog } from './lazy-overlays.tsx';
 
 const megabytes = (bytes: number) =>
   `${(bytes / 1_048_576).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
@@ -40,7 +40,7 @@ export function useDownload(): { download: (url: string, title: string) => void;
   };
 
   const dialog = (
-    <Dialog open={state !== null} aria-labelledby="download-title" maxWidth="xs" fullWidth>
+    <LazyDialog open={state !== null} aria-labelledby="download-title" maxWidth="xs" fullWidth>
       <DialogTitle id="download-title">{state?.title}</DialogTitle>
       <DialogContent>
         <LinearProgress aria-label="Preparazione del file" />
@@ -51,7 +51,7 @@ export function useDownload(): { download: (url: string, title: string) => void;
       <DialogActions>
         <Button onClick={() => abort.current?.abort()}>Annulla</Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
   return { download, dialog };
 }

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { msg } from '@portal/shared/messages-it';
 import type { GalleryItem } from '@portal/shared/schemas/images';
 import { useConfirm } from './confirm-dialog.tsx';
 import { ImageFileInput } from './image-file-input.tsx';
+import { LazyDialog } from './lazy-overlays.tsx';
 
 type GalleryProps = {
   items: readonly GalleryItem[] | undefined;
@@ -154,7 +154,7 @@ function Carousel({ items, index, onIndex, onClose, onDelete }: CarouselProps) {
   const go = (step: number) => current !== null && onIndex((current + step + count) % count);
 
   return (
-    <Dialog
+    <LazyDialog
       open={item !== undefined}
       onClose={onClose}
       fullScreen={phone}
@@ -210,7 +210,7 @@ function Carousel({ items, index, onIndex, onClose, onDelete }: CarouselProps) {
           </>
         )}
       </Box>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +14,8 @@ import { msg } from '@portal/shared/messages-it';
 import { apiDownload } from '../lib/api-client.ts';
 import { errorReason } from '../lib/api-error.ts';
 import { saveFile } from '../lib/save-file.ts';
+import type { drawPdfPages } from '../lib/pdf-pages.ts';
+import { LazyDialog } from './lazy-overlays.tsx';
 
 type Report = { url: string; title: string; key: number };
 type Loaded = { blob: Blob; filename: string };
@@ -27,8 +28,9 @@ type Loaded = { blob: Blob; filename: string };
 function PdfReportDialog({ report, onClose }: { report: Report | null; onClose: () => void }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const pagesRef = useRef<HTMLDivElement | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // The pages' box, once the dialog shows it: the dialog's own code may arrive after the file (LazyDialog).
+  const [pagesBox, setPagesBox] = useState<HTMLDivElement | null>(null);
+  const [loaded, setLoaded] = useState<(Loaded & { data: ArrayBuffer; draw: typeof drawPdfPages }) | null>(null);
   const [pages, setPages] = useState(0);
   const [error, setError] = useState('');
 
@@ -39,18 +41,26 @@ function PdfReportDialog({ report, onClose }: { report: Report | null; onClose: 
     (async () => {
       const file = await apiDownload(report.url, () => undefined, controller.signal);
       const [{ drawPdfPages }, data] = await Promise.all([import('../lib/pdf-pages.ts'), file.blob.arrayBuffer()]);
-      if (controller.signal.aborted || !pagesRef.current) return;
-      setLoaded(file);
-      setPages(await drawPdfPages(data, pagesRef.current, controller.signal));
+      if (!controller.signal.aborted) setLoaded({ ...file, data, draw: drawPdfPages });
     })().catch((err: unknown) => {
       if (!controller.signal.aborted) setError(errorReason(err, msg.erroreInterno));
     });
     return () => controller.abort();
   }, [report]);
 
+  // Drawn when both the file and the box are there; a copy of the bytes each time, as the PDF library takes them.
+  useEffect(() => {
+    if (!loaded || !pagesBox) return;
+    const controller = new AbortController();
+    loaded.draw(loaded.data.slice(0), pagesBox, controller.signal).then(setPages, (err: unknown) => {
+      if (!controller.signal.aborted) setError(errorReason(err, msg.erroreInterno));
+    });
+    return () => controller.abort();
+  }, [loaded, pagesBox]);
+
   const busy = !!report && !error && pages === 0;
   return (
-    <Dialog
+    <LazyDialog
       open={report !== null}
       onClose={onClose}
       fullScreen={phone}
@@ -77,7 +87,10 @@ function PdfReportDialog({ report, onClose }: { report: Report | null; onClose: 
           </Box>
         )}
         {error && <Alert severity="error">{error}</Alert>}
-        <Box ref={pagesRef} sx={{ display: 'grid', gap: 2, '& canvas': { bgcolor: 'common.white', boxShadow: 1 } }} />
+        <Box
+          ref={setPagesBox}
+          sx={{ display: 'grid', gap: 2, '& canvas': { bgcolor: 'common.white', boxShadow: 1 } }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Chiudi</Button>
@@ -90,7 +103,7 @@ function PdfReportDialog({ report, onClose }: { report: Report | null; onClose: 
           Scarica PDF
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { provinces, type Province } from '@portal/shared/provinces';
 import type { FieldProps } from './field-props.ts';
-import { matchingProvinces, provinceLabel, provinceOf } from './province-typeahead.tsx';
+import { matchingProvinces, provinceLabel, provinceOf } from './province-options.ts';
 
 type ProvinceChipsProps = Omit<FieldProps, 'required' | 'size'> & {
   /** Province siglas, each at most once. */

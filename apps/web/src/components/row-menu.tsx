@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import { LazyMenu } from './lazy-overlays.tsx';
 
 export type RowAction = {
   label: string;
@@ -45,7 +45,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu
+      <LazyMenu
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
@@ -66,7 +66,7 @@ export function RowMenu({ label, actions }: { label: string; actions: readonly R
             <ListItemText>{action.label}</ListItemText>
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { TextInput } from './text-input.tsx';
 
 /** Long enough to type a word, short enough to feel live. */
 const DEBOUNCE_MS = 350;
@@ -38,15 +38,14 @@ export function TextFilter({ value, onChange, label, id, maxLength = 100 }: Text
   };
 
   return (
-    <TextField
+    <TextInput
       id={id}
       label={label}
       value={draft}
       size="small"
       fullWidth
       autoComplete="off"
-      onChange={(event) => {
-        const next = event.target.value;
+      onChange={(next) => {
         setDraft(next);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => commit(next), DEBOUNCE_MS);
@@ -55,16 +54,12 @@ export function TextFilter({ value, onChange, label, id, maxLength = 100 }: Text
         if (event.key === 'Enter') commit(draft);
       }}
       onBlur={() => commit(draft)}
-      slotProps={{
-        htmlInput: { maxLength, type: 'search' },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <SearchIcon fontSize="small" sx={{ color: 'text.secondary' }} />
-            </InputAdornment>
-          ),
-        },
-      }}
+      slotProps={{ htmlInput: { maxLength, type: 'search' } }}
+      endAdornment={
+        <InputAdornment position="end">
+          <SearchIcon fontSize="small" sx={{ color: 'text.secondary' }} />
+        </InputAdornment>
+      }
     />
   );
 }

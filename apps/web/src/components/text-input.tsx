@@ -1,4 +1,4 @@
-import type { HTMLInputTypeAttribute, ReactNode, Ref } from 'react';
+import type { HTMLInputTypeAttribute, KeyboardEvent, ReactNode, Ref } from 'react';
 import FormControl, { type FormControlProps } from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
@@ -25,6 +25,10 @@ export type TextInputProps = {
   autoComplete?: string;
   autoFocus?: boolean;
   placeholder?: string;
+  size?: FormControlProps['size'];
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  /** What the field shows at its end, inside the outline (a list filter's magnifier). */
+  endAdornment?: ReactNode;
   /** The same shape as TextField's: `input` for the MUI input, `htmlInput` for the <input> element. */
   slotProps?: { input?: { readOnly?: boolean }; htmlInput?: InputBaseComponentProps };
 };
@@ -47,13 +51,22 @@ export function TextInput({
   disabled,
   fullWidth,
   margin,
+  size,
   sx,
   slotProps,
   ...input
 }: TextInputProps) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl error={error} required={required} disabled={disabled} fullWidth={fullWidth} margin={margin} sx={sx}>
+    <FormControl
+      error={error}
+      required={required}
+      disabled={disabled}
+      fullWidth={fullWidth}
+      margin={margin}
+      size={size}
+      sx={sx}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

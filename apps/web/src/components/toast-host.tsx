@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import { dismissToast, useToast } from '../lib/toast-store.ts';
+import { LazySnackbar } from './lazy-overlays.tsx';
 
 /** The one global snackbar: Italian errors from any call, raised through showToast(). */
 export function ToastHost() {
@@ -8,7 +8,7 @@ export function ToastHost() {
   if (!toast) return null;
   const close = () => dismissToast(toast.id);
   return (
-    <Snackbar
+    <LazySnackbar
       key={toast.id}
       open
       autoHideDuration={6000}
@@ -18,6 +18,6 @@ export function ToastHost() {
       <Alert severity={toast.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
         {toast.message}
       </Alert>
-    </Snackbar>
+    </LazySnackbar>
   );
 }

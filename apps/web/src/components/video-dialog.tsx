@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -9,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { VideoSource } from './video-player.tsx';
+import { LazyDialog } from './lazy-overlays.tsx';
 
 // The player is fetched only when a video is opened, as the PDF and spreadsheet libraries are.
 const VideoPlayer = lazy(async () => ({ default: (await import('./video-player.tsx')).VideoPlayer }));
@@ -18,7 +18,7 @@ export function VideoDialog({ video, onClose }: { video: VideoSource | null; onC
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <Dialog
+    <LazyDialog
       open={video !== null}
       onClose={onClose}
       fullScreen={phone}
@@ -50,6 +50,6 @@ export function VideoDialog({ video, onClose }: { video: VideoSource | null; onC
         )}
         <Button onClick={onClose}>Chiudi</Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

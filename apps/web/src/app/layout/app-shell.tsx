@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -12,6 +12,7 @@ import type { Role } from '@portal/shared/roles';
 import { useSessionRenewal } from '../../features/auth/api/renew-session.ts';
 import { useAvatar } from '../../features/avatar/api/get-avatar.ts';
 import { useLiveUpdates } from '../../features/events/api/live-updates.ts';
+import { LazyDrawer } from '../../components/lazy-overlays.tsx';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { visibleEntries, type MenuEntry } from './menu-entry.ts';
 import { PendingIndicator } from './pending-indicator.tsx';
@@ -75,18 +76,29 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
       </AppBar>
 
       {desktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          {sideMenu}
-        </Drawer>
+        // What MUI's permanent drawer draws (a fixed paper beside the page, the page's room kept free), without
+        // its Modal, which only the phone's drawer needs.
+        <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+          <Paper
+            square
+            elevation={0}
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              zIndex: 'drawer',
+              width: DRAWER_WIDTH,
+              height: '100%',
+              overflowY: 'auto',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
+            {sideMenu}
+          </Paper>
+        </Box>
       ) : (
-        <Drawer
+        <LazyDrawer
           variant="temporary"
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
@@ -96,7 +108,7 @@ export function AppShell({ role, menu }: { role: Role; menu: readonly MenuEntry[
           sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw', boxSizing: 'border-box' } }}
         >
           {sideMenu}
-        </Drawer>
+        </LazyDrawer>
       )}
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -15,6 +14,7 @@ import type { Avatar } from '@portal/shared/schemas/me';
 import { useLogout } from '../../features/auth/api/delete-session.ts';
 import { initials } from '../../lib/formatters.ts';
 import { PersonAvatar } from '../../components/person-avatar.tsx';
+import { LazyMenu } from '../../components/lazy-overlays.tsx';
 
 function UserAvatar({ avatar, size }: { avatar: Avatar | undefined; size: number }) {
   return <PersonAvatar src={avatar?.img} name={avatar?.name ?? ''} size={size} />;
@@ -47,7 +47,7 @@ export function AvatarMenu({ role, avatar }: { role: Role; avatar: Avatar | unde
       >
         <UserAvatar avatar={avatar} size={36} />
       </IconButton>
-      <Menu
+      <LazyMenu
         id="user-menu"
         anchorEl={anchor}
         open={anchor !== null}
@@ -90,7 +90,7 @@ export function AvatarMenu({ role, avatar }: { role: Role; avatar: Avatar | unde
           </ListItemIcon>
           LOGOUT
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

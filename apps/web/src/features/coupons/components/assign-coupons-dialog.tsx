@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -14,6 +13,7 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useAssignCoupons } from '../api/coupons.ts';
 import { useCouponTypes } from '../api/coupon-types.ts';
 import { usePosatori } from '../../posatori/api/get-posatori.ts';
+import { LazyDialog } from '../../../components/lazy-overlays.tsx';
 
 /** '1 coupon assegnato a 1 posatore', '40 coupon assegnati a 20 posatori'. */
 export function assignedText(coupon: number, posatori: number): string {
@@ -39,7 +39,7 @@ export function AssignCouponsDialog({ filtro, onClose }: { filtro: Filtro; onClo
   const chosen = active.find((t) => t.uuid === tipo);
   const total = chosen ? chosen.ncoupon * count : 0;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assegna-title">
+    <LazyDialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assegna-title">
       <DialogTitle id="assegna-title">Assegna coupon ai posatori dell’elenco</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
@@ -92,6 +92,6 @@ export function AssignCouponsDialog({ filtro, onClose }: { filtro: Filtro; onClo
           Assegna
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

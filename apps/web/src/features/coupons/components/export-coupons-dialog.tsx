@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { QueryComboSelect } from '../../../components/combo-select.tsx';
 import { useCombo } from '../../combos/api/get-combo.ts';
+import { LazyDialog } from '../../../components/lazy-overlays.tsx';
 
 /** The area manager's export picker: one coupon type, switched off ones included, or all. */
 export function ExportCouponsDialog({ onClose, onExport }: { onClose: () => void; onExport: (tipo: string) => void }) {
   const types = useCombo('cbotcoupons2');
   const [tipo, setTipo] = useState('');
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="export-coupon-title">
+    <LazyDialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="export-coupon-title">
       <DialogTitle id="export-coupon-title">Esporta coupon dei rivenditori</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
@@ -34,6 +34,6 @@ export function ExportCouponsDialog({ onClose, onExport }: { onClose: () => void
           Esporta
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

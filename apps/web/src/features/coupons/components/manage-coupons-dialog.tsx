@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -23,6 +22,7 @@ import { assignedText } from './assign-coupons-dialog.tsx';
 import { CouponTotalsBar } from './coupon-cards.tsx';
 import { CouponsTable, renewalExpiry } from './coupons-table.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
+import { LazyDialog } from '../../../components/lazy-overlays.tsx';
 
 /**
  * 'Gestisci coupons': the installer's coupons with type and expiry editable while not redeemed,
@@ -58,7 +58,14 @@ export function ManageCouponsDialog({
     setCoupon.mutate({ id: c.uuid, body }, { onSuccess: saved(done), onError: failed });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" fullScreen={phone} aria-labelledby="gestisci-coupons-title">
+    <LazyDialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="lg"
+      fullScreen={phone}
+      aria-labelledby="gestisci-coupons-title"
+    >
       <DialogTitle id="gestisci-coupons-title">Gestisci coupons · {name}</DialogTitle>
       <DialogContent>
         <CouponTotalsBar totals={data?.totals} />
@@ -122,6 +129,6 @@ export function ManageCouponsDialog({
       </DialogActions>
       {dialog}
       {pdf.dialog}
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -12,6 +11,7 @@ import { TextInput } from '../../../components/text-input.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
 import { useRedeemCoupon } from '../api/coupons.ts';
 import { submitHandler } from '../../../lib/submit-handler.ts';
+import { LazyDialog } from '../../../components/lazy-overlays.tsx';
 
 type Outcome = { ok: boolean; text: string; detail?: string | undefined };
 
@@ -50,7 +50,7 @@ export function RedeemCouponDialog({ posatore, onClose }: { posatore: string; on
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="copoun-title">
+    <LazyDialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="copoun-title">
       <DialogTitle id="copoun-title">Copoun</DialogTitle>
       <DialogContent>
         <Box component="form" id="copoun-form" noValidate onSubmit={submitHandler(submit)}>
@@ -82,6 +82,6 @@ export function RedeemCouponDialog({ posatore, onClose }: { posatore: string; on
           Usa coupon
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

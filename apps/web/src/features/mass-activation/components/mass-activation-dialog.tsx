@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,6 +18,7 @@ import { errorReason } from '../../../lib/api-error.ts';
 import { isRunning, useMassActivation } from '../api/mass-activation.ts';
 import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
+import { LazyDialog } from '../../../components/lazy-overlays.tsx';
 
 const number = (n: number) => n.toLocaleString('it-IT');
 
@@ -65,7 +65,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
       ]
     : [];
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="sendmassive-title">
+    <LazyDialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="sendmassive-title">
       <DialogTitle id="sendmassive-title">Invio massivo attivazioni</DialogTitle>
       <DialogContent>
         {failure !== undefined && (
@@ -115,6 +115,6 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
           Chiudi
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -4,15 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Tooltip from '@mui/material/Tooltip';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { msg } from '@portal/shared/messages-it';
@@ -32,6 +31,7 @@ import { useDeletePayment } from '../api/delete-payment.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { useSavePayment } from '../api/save-payment.ts';
 import { PAYMENT_ACCEPT, paymentFileProblem, useUploadPayment } from '../api/upload-payment.ts';
+import { LazyDialog } from '../../../components/lazy-overlays.tsx';
 
 const paymentFields = Object.keys(paymentSaveBody.shape);
 const today = () => dayjs().format('YYYY-MM-DD');
@@ -140,7 +140,7 @@ function EditPaymentDialog({
     ),
   );
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="payment-edit-title">
+    <LazyDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="payment-edit-title">
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="payment-edit-title">Modifica pagamento</DialogTitle>
         <DialogContent>
@@ -156,7 +156,7 @@ function EditPaymentDialog({
           </Button>
         </DialogActions>
       </Box>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

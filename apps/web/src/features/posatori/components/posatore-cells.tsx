@@ -25,7 +25,9 @@ export function CertificateIcon({ certified }: { certified: boolean }) {
 /** A profile that is not complete or is suspended says so next to the name (labels of /api/cbostato). */
 export function ProfileStatoChip({ stato, stati }: { stato: string; stati: readonly ComboOption[] }) {
   if (stato === '' || stato === 'OK') return null;
-  const label = stati.find((option) => option.value === stato)?.label ?? stato;
+  // Until the states' names arrive, the code written as they are ('INCOMPLETO' as 'Incompleto'): the chip, and the
+  // legend above the list, then keep their width, and the list is not pushed down when the names come.
+  const label = stati.find((option) => option.value === stato)?.label ?? stato.charAt(0) + stato.slice(1).toLowerCase();
   return (
     <Chip
       label={label}

@@ -48,10 +48,19 @@ function useDebounced(value: string, ms: number): string {
  * The toolbar's Cerca: results appear as the person types (from 3 characters, after a short pause), grouped by
  * kind, chosen with the arrows and Enter or a click; Escape closes them.
  */
-export function GlobalSearch({ area }: { area: Role }) {
+export function GlobalSearch({
+  area,
+  initialText = '',
+  autoFocus = false,
+}: {
+  area: Role;
+  /** What was typed in the toolbar's box before this search had loaded (app/layout/search-box.tsx). */
+  initialText?: string;
+  autoFocus?: boolean;
+}) {
   const navigate = useNavigate();
-  const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState(initialText);
+  const [open, setOpen] = useState(initialText !== '');
   const text = useDebounced(typed.trim(), 250);
   const results = useSearch(text);
   const long = typed.trim().length >= SEARCH_MIN;
@@ -112,6 +121,7 @@ export function GlobalSearch({ area }: { area: Role }) {
             {...params}
             placeholder="Cerca"
             size="small"
+            autoFocus={autoFocus}
             slotProps={{
               ...params.slotProps,
               htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Cerca', maxLength: 100 },

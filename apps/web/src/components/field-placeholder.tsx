@@ -3,10 +3,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 
-type PickerPlaceholderProps = {
+type FieldPlaceholderProps = {
   id: string;
   label: string;
-  /** The value as the picker will show it ('' when empty). */
+  /** The value as the loaded field will show it ('' when empty). */
   text: string;
   error?: boolean;
   helperText?: string | undefined;
@@ -15,10 +15,11 @@ type PickerPlaceholderProps = {
 };
 
 /**
- * What a date or month field shows while its picker is loading: the same outlined field, read-only, with the value
- * as text, so nothing moves when the picker replaces it.
+ * What a field whose control loads on demand (a date or month picker, a dropdown, the province typeahead) shows
+ * meanwhile: the same outlined field, read-only, with the value as text, so nothing moves when the control
+ * replaces it.
  */
-export function PickerPlaceholder({ id, label, text, error, helperText, required, size }: PickerPlaceholderProps) {
+export function FieldPlaceholder({ id, label, text, error, helperText, required, size }: FieldPlaceholderProps) {
   return (
     <FormControl fullWidth size={size} error={error} required={required}>
       <InputLabel htmlFor={id} shrink={text !== ''}>

@@ -1,0 +1,40 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ComboSelectProps } from './combo-select.tsx';
+
+/** The dropdown itself, MUI's select: loaded by ComboSelect (combo-select.tsx). */
+export function ComboSelectField({
+  options,
+  value,
+  onChange,
+  emptyLabel = 'Tutti',
+  missingLabel,
+  loading = false,
+  readOnly,
+  ...field
+}: ComboSelectProps) {
+  // A current value the options do not hold still shows (and stays selected) rather than blanking the field.
+  const missing = value !== '' && !options.some((option) => option.value === value);
+  return (
+    <TextField
+      select
+      {...field}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      fullWidth
+      slotProps={{ input: { readOnly } }}
+    >
+      {emptyLabel !== null && (
+        <MenuItem value="">
+          <em>{emptyLabel}</em>
+        </MenuItem>
+      )}
+      {missing && <MenuItem value={value}>{loading ? '…' : (missingLabel ?? value)}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
