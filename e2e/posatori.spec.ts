@@ -323,3 +323,36 @@ test('the registry and the profile work on a phone', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'phone-posatore-profilo');
 });
+
+test('on a phone the list does not move when the profile states’ names arrive', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'admin', '/admin');
+  // Every layout shift of the page, as the browser scores them (Cumulative Layout Shift).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The states' names come last, as they can on a slow phone: the legend and the chips show before them.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/cbostato', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/posatori');
+  await expect(table(page).getByRole('row')).toHaveCount(21);
+  const legend = page.getByRole('region', { name: 'Legenda degli stati' });
+  await expect(legend).toContainText('Incompleto', { ignoreCase: true });
+  await page.waitForTimeout(300);
+  const before = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.length);
+  const names = page.waitForResponse('**/api/cbostato');
+  release();
+  await names;
+  await expect(legend).toContainText('senza etichetta: in regola');
+  await page.waitForTimeout(300);
+  const after = await page.evaluate((from) => (window as unknown as { shifts: number[] }).shifts.slice(from), before);
+  expect(after).toEqual([]);
+});
