@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ComboSelectProps } from './combo-select.tsx';
+import { shownText, type ComboSelectProps } from './combo-select-props.ts';
 
 /** The dropdown itself, MUI's select: loaded by ComboSelect (combo-select.tsx). */
 export function ComboSelectField({
@@ -9,7 +9,7 @@ export function ComboSelectField({
   onChange,
   emptyLabel = 'Tutti',
   missingLabel,
-  loading = false,
+  loading,
   readOnly,
   ...field
 }: ComboSelectProps) {
@@ -29,7 +29,7 @@ export function ComboSelectField({
           <em>{emptyLabel}</em>
         </MenuItem>
       )}
-      {missing && <MenuItem value={value}>{loading ? '…' : (missingLabel ?? value)}</MenuItem>}
+      {missing && <MenuItem value={value}>{shownText({ value, options, missingLabel, loading })}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}

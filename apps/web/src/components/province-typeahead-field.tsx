@@ -4,12 +4,12 @@ import { provinces, type Province } from '@portal/shared/provinces';
 import { matchingProvinces, provinceLabel, provinceOf } from './province-options.ts';
 import type { ProvinceTypeaheadProps } from './province-typeahead.tsx';
 
-/** The typeahead itself, MUI's Autocomplete: loaded by ProvinceTypeahead (province-typeahead.tsx). */
+/** The typeahead itself, MUI's Autocomplete: loaded by ProvinceTypeahead (province-typeahead.tsx), which names it. */
 export function ProvinceTypeaheadField({
   value,
   onChange,
   onBlur,
-  label = 'Provincie',
+  label,
   id,
   readOnly,
   size,

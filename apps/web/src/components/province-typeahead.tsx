@@ -26,7 +26,7 @@ export function ProvinceTypeahead(props: ProvinceTypeaheadProps) {
   const text = value === '' ? '' : provinceLabel(provinceOf(value));
   return (
     <Suspense fallback={<FieldPlaceholder {...{ id, label, text, error, helperText, required, size }} />}>
-      <ProvinceTypeaheadField {...props} />
+      <ProvinceTypeaheadField {...props} label={label} id={id} />
     </Suspense>
   );
 }
