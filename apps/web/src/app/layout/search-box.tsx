@@ -1,9 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import SearchIcon from '@mui/icons-material/Search';
 import type { Role } from '@portal/shared/roles';
+import {
+  SEARCH_PLACEHOLDER,
+  SearchFrame,
+  searchAdornment,
+  searchHtmlInput,
+  searchInputSx,
+} from '../../features/search/components/search-frame.tsx';
 
 // The live search is MUI's Autocomplete with Popper and TextField: it loads beside the page, and the toolbar shows
 // the same box meanwhile (docs/decisions/0008-front-end-weight.md).
@@ -18,24 +22,20 @@ export function SearchBox({ role }: { role: Role }) {
   return (
     <Suspense
       fallback={
-        <Box role="search" sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}>
+        <SearchFrame>
           <OutlinedInput
             size="small"
             fullWidth
-            placeholder="Cerca"
+            placeholder={SEARCH_PLACEHOLDER}
             value={early.text}
             onChange={(event) => setEarly({ text: event.target.value, focused: true })}
             onFocus={() => setEarly((state) => ({ ...state, focused: true }))}
             onBlur={() => setEarly((state) => ({ ...state, focused: false }))}
-            inputProps={{ 'aria-label': 'Cerca', maxLength: 100 }}
-            startAdornment={
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            }
-            sx={{ minHeight: 40, backgroundColor: 'action.hover' }}
+            inputProps={searchHtmlInput}
+            startAdornment={searchAdornment}
+            sx={searchInputSx}
           />
-        </Box>
+        </SearchFrame>
       }
     >
       <GlobalSearch area={role} initialText={early.text} autoFocus={early.focused} />

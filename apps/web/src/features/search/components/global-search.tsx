@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import type { Role } from '@portal/shared/roles';
 import { SEARCH_MIN, type SearchKind, type SearchResult } from '@portal/shared/schemas/search';
 import { useSearch } from '../api/search.ts';
+import { SEARCH_PLACEHOLDER, SearchFrame, searchAdornment, searchHtmlInput, searchInputSx } from './search-frame.tsx';
 
 const kindLabels: Record<SearchKind, string> = {
   company: 'Aziende',
@@ -66,7 +65,7 @@ export function GlobalSearch({
   const long = typed.trim().length >= SEARCH_MIN;
   const options = long && text.length >= SEARCH_MIN ? (results.data ?? []) : [];
   return (
-    <Box role="search" sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}>
+    <SearchFrame>
       <Autocomplete
         id="global-search"
         options={options}
@@ -119,25 +118,17 @@ export function GlobalSearch({
         renderInput={(params) => (
           <TextField
             {...params}
-            placeholder="Cerca"
+            placeholder={SEARCH_PLACEHOLDER}
             size="small"
             autoFocus={autoFocus}
             slotProps={{
               ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Cerca', maxLength: 100 },
-              input: {
-                ...params.slotProps.input,
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon />
-                  </InputAdornment>
-                ),
-                sx: { minHeight: 40, backgroundColor: 'action.hover' },
-              },
+              htmlInput: { ...params.slotProps.htmlInput, ...searchHtmlInput },
+              input: { ...params.slotProps.input, startAdornment: searchAdornment, sx: searchInputSx },
             }}
           />
         )}
       />
-    </Box>
+    </SearchFrame>
   );
 }
