@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
+import { rowsByKeys } from './rows-by-keys.ts';
 
 export type ListTable =
   | 'posatori'
@@ -34,18 +35,27 @@ export function remember<V>(cache: Map<string, V>, key: string, value: V, max: n
   cache.set(key, value);
 }
 
+const versionRows = rowsByKeys((db, tables) =>
+  db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables),
+);
+
+/** The data versions of these tables, as one string: what a cached result is valid for. */
+const versionsOf = async (db: DbOrTx, tables: readonly ListTable[]): Promise<string> =>
+  (await versionRows(db, tables)).map((r) => `${r.name}:${r.version}`).join(',');
+
 /**
  * The sum of the counts (a list's reccount, over its disjoint parts), remembered per database handle until a write
  * to one of `tables` bumps its version. Every request reads the versions (one indexed read), so a count is never
  * served stale, whichever instance made the write: the versions are rows of the shared database, read before
  * counting, and a bump commits with the write that caused it. Inside a transaction nothing is cached (it may see
- * its own uncommitted writes). The key is the count's own SQL and parameters, so any filter combination is cached
- * without a hand-made key.
+ * its own uncommitted writes). The key is the count's own SQL and parameters (countKey; given when the caller
+ * already holds it), so any filter combination is cached without a hand-made key.
  */
 export async function cachedCount(
   db: DbOrTx,
   tables: readonly ListTable[],
   queries: readonly CountQuery[],
+  key?: string,
 ): Promise<number> {
   const compute = async () => {
     let n = 0;
@@ -53,22 +63,25 @@ export async function cachedCount(
     return n;
   };
   if (db.isTransaction) return compute();
-  const rows = await db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables).execute();
-  const versions = rows.map((r) => `${r.name}:${r.version}`).join(',');
-  const key = queries
+  const versions = await versionsOf(db, tables);
+  const cacheKey = key ?? countKey(queries);
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(cacheKey);
+  if (hit && hit.versions === versions) return hit.n;
+  const n = await compute();
+  remember(cache, cacheKey, { versions, n }, MAX_ENTRIES);
+  return n;
+}
+
+/** The key cachedCount keeps a count under: the count queries' SQL and parameters. */
+export const countKey = (queries: readonly CountQuery[]): string =>
+  queries
     .map((q) => {
       const c = q.compile();
       return `${c.sql}\u0000${JSON.stringify(c.parameters)}`;
     })
     .join('\u0001');
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && hit.versions === versions) return hit.n;
-  const n = await compute();
-  remember(cache, key, { versions, n }, MAX_ENTRIES);
-  return n;
-}
 
 const rowCaches = new WeakMap<object, Map<string, { versions: string; rows: readonly unknown[] }>>();
 const readsInFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
@@ -103,8 +116,7 @@ export async function cachedRows<R>(
   query: { compile(): CompiledQuery; execute(): Promise<R[]> },
 ): Promise<readonly R[]> {
   if (db.isTransaction) return query.execute();
-  const stamps = await db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables).execute();
-  const versions = stamps.map((r) => `${r.name}:${r.version}`).join(',');
+  const versions = await versionsOf(db, tables);
   const c = query.compile();
   const key = `${c.sql}\u0000${JSON.stringify(c.parameters)}`;
   let cache = rowCaches.get(db);

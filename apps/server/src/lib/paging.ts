@@ -1,7 +1,15 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type Expression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
-import { cachedRows, type ListTable } from './list-counts.ts';
+import { cachedCount, cachedRows, countKey, remember, type CountQuery, type ListTable } from './list-counts.ts';
 import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };
@@ -58,8 +66,10 @@ export function reachArms(table: string, parts: readonly ReachPart[]): Expressio
   const unique = distinctParts(parts);
   return unique.map((part, i) => {
     const own = partIs(table, part);
+    // An earlier part on the same column holds another value, so none of this part's rows is in it.
     const before = unique
       .slice(0, i)
+      .filter(([c]) => c !== part[0])
       .map(([c, v]) => sql<SqlBool>`(${sql.ref(`${table}.${c}`)} is null or ${sql.ref(`${table}.${c}`)} <> ${v})`);
     return before.length === 0 ? own : sql<SqlBool>`${own} and ${sql.join(before, sql` and `)}`;
   });
@@ -145,73 +155,194 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const arms = overlapping && list.parts ? list.parts : list.arms;
   if (arms.length === 0 || end <= win.offset) return [];
   const reverse = win.offset > reccount - end;
+  const key = list.order.at(-1)?.[0] ?? 'uuid';
+  const limit = end - win.offset;
+  const offset = reverse ? reccount - end : win.offset;
+  if (list.matched && list.keysOf && !overlapping) {
+    const all = compiledFor(db, list, 'all', () => keysQuery(db, list, arms, false, overlapping));
+    const every = await cachedRows(db, list.keysOf, {
+      compile: () => all,
+      execute: async () => (await db.executeQuery(all)).rows,
+    });
+    return finish(every.slice(win.offset, win.offset + limit), false);
+  }
+  const page = compiledFor(db, list, `${reverse ? 'r' : 'f'}:${offset}:${limit}`, () =>
+    keysQuery(db, list, arms, reverse, overlapping, { limit, offset }),
+  );
+  const found = (await db.executeQuery(page)).rows;
+  return finish(found, reverse);
+
+  async function finish(keyRows: readonly Record<string, unknown>[], reversed: boolean): Promise<R[]> {
+    const uuids = (reversed ? [...keyRows].reverse() : keyRows).flatMap((k) => {
+      const uuid = k[key];
+      return typeof uuid === 'string' ? [uuid] : [];
+    });
+    if (uuids.length === 0) return [];
+    const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
+    return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+  }
+}
+
+/**
+ * The query of a page's keys (pageRows), in the list's order or (`reverse`) walking it from the other end: `window`
+ * is the page's LIMIT and OFFSET over the merged arms, or, for a matched list whose keys are sliced
+ * (ListQuery.keysOf), absent: the keys of every match in the list's order.
+ */
+function keysQuery<T extends keyof Database>(
+  db: DbOrTx,
+  list: ListQuery<T>,
+  arms: readonly SelectQueryBuilder<Database, T, object>[],
+  reverse: boolean,
+  overlapping: boolean,
+  window?: { limit: number; offset: number },
+): Compilable<Record<string, unknown>> {
   const order = list.order.map(
     ([column, direction, value]) =>
       [column, reverse ? flip(direction) : direction, value ?? sql.ref(`${list.table}.${column}`)] as const,
   );
   const key = list.order.at(-1)?.[0] ?? 'uuid';
-  const limit = end - win.offset;
-  const offset = reverse ? reccount - end : win.offset;
-  const walked = offset + limit;
   const keys = arms.map((arm, i) => {
     const selected = arm.select(order.map(([column, , value]) => value.as(column)));
-    if (arms.length === 1 || isSqlite(db)) return selected;
+    if (arms.length === 1 || isSqlite(db) || !window) return selected;
     // PostgreSQL merges UNION ALL arms (Merge Append) only when each arm comes ordered out of a subquery of its
     // own: it does not see that an arm's equality (state = 'MI') leaves its index ordered by the columns after it.
     // No arm gives the page more rows than the page's end: that LIMIT also tells the planner so, which otherwise
     // drops the duplicates of a deep page by hashing and sorting every part whole.
     let ordered = selected;
     for (const [, direction, value] of order) ordered = ordered.orderBy(value, direction);
-    return db.selectFrom(ordered.limit(walked).as(`arm${i}`)).selectAll();
+    return db.selectFrom(ordered.limit(window.offset + window.limit).as(`arm${i}`)).selectAll();
   }) as SelectQueryBuilder<Database, T, object>[];
   const [first, ...rest] = keys;
-  if (!first) return [];
-  let found: Record<string, string>[];
-  if (overlapping && isSqlite(db)) {
+  if (!first) throw new Error('keysQuery: a list without arms');
+  if (overlapping && isSqlite(db) && window) {
     // SQLite drops a compound UNION's duplicates in its merge only when the ORDER BY is the compound's own; over a
     // derived table it would read every part whole into a temporary index.
     let q = rest.reduce((all, arm) => all.union(arm), first);
     for (const [column, direction] of order) q = q.orderBy(sql.ref(column), direction);
-    found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
-  } else {
-    let union = rest.reduce((all, arm) => all.unionAll(arm), first);
-    // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
-    // index and then sorted.
-    if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
-    if (list.matched && list.keysOf && !overlapping) {
-      let all = db.selectFrom(union.as('list')).selectAll();
-      for (const [column, direction] of list.order) all = all.orderBy(sql.ref(`list.${column}`), direction);
-      const every = await cachedRows(db, list.keysOf, all);
-      const slice = every.slice(win.offset, win.offset + limit);
-      return finish(slice, false);
-    }
-    // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query
-    // returns.
-    let q = db.selectFrom(union.as('list')).selectAll();
-    if (overlapping) {
-      // PostgreSQL: a row given by two parts comes twice in a row out of the Merge Append, so each row is compared
-      // with the one before it (a window over the merged order). A DISTINCT would do the same as a Unique on a
-      // shallow page, but past a few pages the planner turns it into hashing every part and sorting the result.
-      const merged = sql.join(
-        order.map(([column, direction]) => sql`${sql.ref(`list.${column}`)} ${sql.raw(direction)}`),
-      );
-      const marked = q.select(sql<string>`lag(${sql.ref(`list.${key}`)}) over (order by ${merged})`.as('previous'));
-      q = db
-        .selectFrom(marked.as('list'))
-        .select(order.map(([column]) => sql.ref(`list.${column}`).as(column)))
-        .where(sql<SqlBool>`${sql.ref('list.previous')} is distinct from ${sql.ref(`list.${key}`)}`);
-    }
-    for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
-    found = (await q.limit(limit).offset(offset).execute()) as unknown as Record<string, string>[];
+    return q.limit(window.limit).offset(window.offset);
   }
-  return finish(found, reverse);
+  let union = rest.reduce((all, arm) => all.unionAll(arm), first);
+  // A LIMIT keeps the matched rows a subquery of their own (neither engine flattens it), read through the filter's
+  // index and then sorted.
+  if (list.matched) union = union.limit(Number.MAX_SAFE_INTEGER);
+  if (!window) {
+    let all = db.selectFrom(union.as('list')).selectAll();
+    for (const [column, direction] of list.order) all = all.orderBy(sql.ref(`list.${column}`), direction);
+    return all;
+  }
+  // All the key columns: SQLite merges the arms only when the outer ORDER BY names columns the outer query
+  // returns.
+  let q = db.selectFrom(union.as('list')).selectAll();
+  if (overlapping) {
+    // PostgreSQL: a row given by two parts comes twice in a row out of the Merge Append, so each row is compared
+    // with the one before it (a window over the merged order). A DISTINCT would do the same as a Unique on a
+    // shallow page, but past a few pages the planner turns it into hashing every part and sorting the result.
+    const merged = sql.join(
+      order.map(([column, direction]) => sql`${sql.ref(`list.${column}`)} ${sql.raw(direction)}`),
+    );
+    const marked = q.select(sql<string>`lag(${sql.ref(`list.${key}`)}) over (order by ${merged})`.as('previous'));
+    q = db
+      .selectFrom(marked.as('list'))
+      .select(order.map(([column]) => sql.ref(`list.${column}`).as(column)))
+      .where(sql<SqlBool>`${sql.ref('list.previous')} is distinct from ${sql.ref(`list.${key}`)}`);
+  }
+  for (const [column, direction] of order) q = q.orderBy(sql.ref(`list.${column}`), direction);
+  return q.limit(window.limit).offset(window.offset);
+}
 
-  async function finish(keyRows: readonly Record<string, string>[], reversed: boolean): Promise<R[]> {
-    const uuids = (reversed ? [...keyRows].reverse() : keyRows).flatMap((k) => k[key] ?? []);
-    if (uuids.length === 0) return [];
-    const byUuid = new Map((await rowsOf(uuids)).map((r) => [r.uuid, r]));
-    return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
+/** What is kept of the queries derived from a remembered list (rememberedList): compiled once each. */
+type ListMemo = {
+  /** Its pages' keys queries by window (compiledFor). */
+  pages: Map<string, CompiledQuery<Record<string, unknown>>>;
+  /** Its count queries and their cache key (listCount). */
+  counts?: { queries: readonly CountQuery[]; key: string };
+};
+
+/**
+ * Where a remembered list keeps its memo: a property of its own that is not enumerable, so a list narrowed or
+ * rebuilt from it (`{ ...list }`) is another object without one, and nothing compiled for one list is taken for
+ * another's. (A WeakMap from list to memo cost more than the memo saved when lists were built and dropped at every
+ * request: V8's weak tables are paid for at each garbage collection.)
+ */
+const MEMO = Symbol('list memo');
+const memoOf = (list: object): ListMemo | undefined => (list as { [MEMO]?: ListMemo })[MEMO];
+/**
+ * The lists remembered per database handle. Few: a remembered list outlives the young generation's collections, so a
+ * list asked for once costs more than one never remembered (with 256, a list built for one request cost 1.5 times
+ * the old way's CPU; with 64, less than it).
+ */
+const MAX_LISTS = 64;
+/** The windows of one list whose compiled keys query is kept (page 1, the last page, the pages a pager visits). */
+const MAX_WINDOWS = 8;
+
+/**
+ * A repository's list built once per database handle and arguments, and the queries derived from it (its counts'
+ * key, its pages' keys queries) compiled once: building and compiling a reach of six arms cost more CPU than
+ * SQLite's reads of its page (docs/performance/lists.md). The count and the page of a request share one list, and
+ * so do the requests of everyone who asks for the same list (the admins' list, a manager's list page after page).
+ * `keyOf` returns everything `build` reads besides the handle (JSON), so one key is one list; builders are
+ * immutable, so a list is safe to share. Inside a transaction a list is built afresh (its handle is the
+ * transaction's).
+ */
+export function rememberedList<A extends readonly unknown[], T extends keyof Database>(
+  build: (db: DbOrTx, ...args: A) => ListQuery<T>,
+  keyOf: (...args: A) => unknown,
+): (db: DbOrTx, ...args: A) => ListQuery<T> {
+  const lists = new WeakMap<DbOrTx, Map<string, ListQuery<T>>>();
+  return (db, ...args) => {
+    if (db.isTransaction) return build(db, ...args);
+    let remembered = lists.get(db);
+    if (!remembered) lists.set(db, (remembered = new Map()));
+    const key = JSON.stringify(keyOf(...args));
+    const hit = remembered.get(key);
+    if (hit) {
+      // The most recently asked lists are the last evicted.
+      remembered.delete(key);
+      remembered.set(key, hit);
+      return hit;
+    }
+    const made = build(db, ...args);
+    Object.defineProperty(made, MEMO, { value: { pages: new Map() } satisfies ListMemo, enumerable: false });
+    remember(remembered, key, made, MAX_LISTS);
+    return made;
+  };
+}
+
+/** A list's reccount (cachedCount over its arms' counts), its count queries compiled once when it is remembered. */
+export function listCount<T extends keyof Database>(
+  db: DbOrTx,
+  tables: readonly ListTable[],
+  list: ListQuery<T>,
+): Promise<number> {
+  const memo = memoOf(list);
+  if (!memo) return cachedCount(db, tables, countQueries(list));
+  if (!memo.counts) {
+    const queries = countQueries(list);
+    memo.counts = { queries, key: countKey(queries) };
   }
+  return cachedCount(db, tables, memo.counts.queries, memo.counts.key);
+}
+
+/**
+ * The keys query of one of a list's pages, `window` naming what decides its SQL and parameters besides the list:
+ * compiled once per window while the list is remembered, else each time.
+ */
+function compiledFor<T extends keyof Database>(
+  db: DbOrTx,
+  list: ListQuery<T>,
+  window: string,
+  build: () => Compilable<Record<string, unknown>>,
+): CompiledQuery<Record<string, unknown>> {
+  const pages = memoOf(list)?.pages;
+  if (!pages) return build().compile();
+  const key = `${isSqlite(db) ? 'sqlite' : 'postgres'}:${window}`;
+  const hit = pages.get(key);
+  if (hit) return hit;
+  // Only the SQL and its parameters are kept: the compiled query's operation tree is garbage at once.
+  const { sql: text, parameters } = build().compile();
+  const made = CompiledQuery.raw(text, [...parameters]) as CompiledQuery<Record<string, unknown>>;
+  remember(pages, key, made, MAX_WINDOWS);
+  return made;
 }
 
 /**

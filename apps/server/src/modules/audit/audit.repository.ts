@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { remember, sharedRead } from '../../lib/list-counts.ts';
 import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 /** What an entry says; `actor` null when nobody is known. */
 export type AuditEntry = {
@@ -131,10 +132,10 @@ export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {
 }
 
 export async function listAudit(db: DbOrTx, f: AuditFilter, win: PageWindow, reccount: number) {
-  return pageRows(db, auditList(db, f), win, reccount, (uuids) =>
-    db.selectFrom('audit_log').selectAll().where('uuid', 'in', uuids).execute(),
-  );
+  return pageRows(db, auditList(db, f), win, reccount, (uuids) => auditRows(db, uuids));
 }
+
+const auditRows = rowsByKeys((db, uuids) => db.selectFrom('audit_log').selectAll().where('uuid', 'in', uuids));
 
 /** Every entry a person made or that is about their records, oldest first (their data-protection export). */
 export async function entriesOf(db: DbOrTx, actor: string) {

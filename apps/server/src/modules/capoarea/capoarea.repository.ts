@@ -1,9 +1,9 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { cachedCount } from '../../lib/list-counts.ts';
-import { countQueries, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
+import { listCount, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
 import { provsOf } from '../provs/provs.repository.ts';
 import type { CapoareaTable } from './capoarea.table.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 /**
  * Area managers are the admin's registry: no row scope beyond the capability (the area manager reaches only their
@@ -49,7 +49,7 @@ function list(db: DbOrTx, f: CapoareaFilters): ListQuery<'capoarea'> {
 }
 
 export async function countCapoarea(db: DbOrTx, f: CapoareaFilters): Promise<number> {
-  return cachedCount(db, ['capoarea', 'capoarea_provs'], countQueries(list(db, f)));
+  return listCount(db, ['capoarea', 'capoarea_provs'], list(db, f));
 }
 
 const order: ListOrder = [
@@ -59,23 +59,25 @@ const order: ListOrder = [
 ];
 
 export async function listCapoarea(db: DbOrTx, f: CapoareaFilters, win: PageWindow, reccount: number) {
-  return pageRows(db, list(db, f), win, reccount, (uuids) =>
-    db
-      .selectFrom('capoarea')
-      .leftJoin('users', 'users.uuid', 'capoarea.user_uuid')
-      .select([
-        'capoarea.uuid',
-        'capoarea.img',
-        'capoarea.ragsoc',
-        'capoarea.name',
-        'capoarea.lastname',
-        'capoarea.state',
-        'users.stato as userstato',
-      ])
-      .where('capoarea.uuid', 'in', uuids)
-      .execute(),
-  );
+  return pageRows(db, list(db, f), win, reccount, (uuids) => listRows(db, uuids));
 }
+
+/** A page's rows by uuid, with the account's stato. */
+const listRows = rowsByKeys((db, uuids) =>
+  db
+    .selectFrom('capoarea')
+    .leftJoin('users', 'users.uuid', 'capoarea.user_uuid')
+    .select([
+      'capoarea.uuid',
+      'capoarea.img',
+      'capoarea.ragsoc',
+      'capoarea.name',
+      'capoarea.lastname',
+      'capoarea.state',
+      'users.stato as userstato',
+    ])
+    .where('capoarea.uuid', 'in', uuids),
+);
 
 export async function findCapoarea(db: DbOrTx, uuid: string) {
   return db

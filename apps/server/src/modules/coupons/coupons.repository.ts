@@ -4,6 +4,7 @@ import { pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { couponIs, type CouponState } from './coupon-status.ts';
 import type { PosatoreCouponTotals } from '../posatori/posatori.table.ts';
 import type { CouponsTable } from './coupons.table.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 /** An installer's coupons with their type and the reseller that redeemed them; the index coupons_figures finds them. */
 function ofInstaller(db: DbOrTx, posatore: string) {
@@ -32,26 +33,28 @@ export function listOfInstaller(db: DbOrTx, posatore: string, today: string, win
     ],
     matched: false,
   };
-  return pageRows(db, list, win, reccount, (uuids) =>
-    ofInstaller(db, posatore)
-      .where('coupons.uuid', 'in', uuids)
-      .select([
-        'coupons.uuid',
-        'coupons.code',
-        'coupons.dtesecuzione',
-        'coupons.tipo',
-        'coupon_types.tipo as destipo',
-        'coupon_types.colore',
-        'coupon_types.disattiva as tipo_disattiva',
-        'coupons.valore',
-        'coupons.scadenza',
-        'rivenditori.ragsoc as riv_ragsoc',
-        'rivenditori.name as riv_name',
-        'rivenditori.lastname as riv_lastname',
-      ])
-      .execute(),
-  );
+  return pageRows(db, list, win, reccount, (uuids) => couponRows(db, uuids, { posatore }));
 }
+
+/** A page's coupons by uuid, with their type's label and colour and the reseller who redeemed them. */
+const couponRows = rowsByKeys((db, uuids, { posatore }: { posatore: string }) =>
+  ofInstaller(db, posatore)
+    .where('coupons.uuid', 'in', uuids)
+    .select([
+      'coupons.uuid',
+      'coupons.code',
+      'coupons.dtesecuzione',
+      'coupons.tipo',
+      'coupon_types.tipo as destipo',
+      'coupon_types.colore',
+      'coupon_types.disattiva as tipo_disattiva',
+      'coupons.valore',
+      'coupons.scadenza',
+      'rivenditori.ragsoc as riv_ragsoc',
+      'rivenditori.name as riv_name',
+      'rivenditori.lastname as riv_lastname',
+    ]),
+);
 
 /** Count and value (cents) of an installer's coupons in each state, in one pass over their rows. */
 export async function totalsOfInstaller(db: DbOrTx, posatore: string, today: string) {

@@ -14,6 +14,7 @@ import {
 import { cachedCount } from '../../lib/list-counts.ts';
 import { countQueries, pageRows, UNCOUNTED, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import type { DocumentsTable } from './documents.table.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 /** Which documents a list shows: every one (admin), or those of one group; optionally of one kind. */
 export type DocumentsScope = { all: true } | { all: false; group: Role };
@@ -81,10 +82,10 @@ export async function listDocuments(
   win: PageWindow,
   reccount: number,
 ) {
-  return pageOf(db, scope, kind, win, reccount, (uuids) =>
-    db.selectFrom('documents').selectAll().where('uuid', 'in', uuids).execute(),
-  );
+  return pageOf(db, scope, kind, win, reccount, (uuids) => documentRows(db, uuids));
 }
+
+const documentRows = rowsByKeys((db, uuids) => db.selectFrom('documents').selectAll().where('uuid', 'in', uuids));
 
 /** The groups of some documents, for their rows' dests. */
 export async function groupsOf(db: DbOrTx, uuids: readonly string[]): Promise<Map<string, Role[]>> {

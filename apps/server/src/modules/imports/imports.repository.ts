@@ -7,6 +7,7 @@ import type { PartnersTable } from '../partners/partners.table.ts';
 import { codeField, listColumns, nameField } from '../posatori/posatori.repository.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
 import type { ImportPosatoriTable, ImportsTable } from './imports.table.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 export async function insertImport(db: DbOrTx, row: ImportsTable): Promise<void> {
   await db.insertInto('imports').values(row).execute();
@@ -38,10 +39,10 @@ export async function countImports(db: DbOrTx): Promise<number> {
 }
 
 export function listImports(db: DbOrTx, win: PageWindow, reccount: number) {
-  return pageRows(db, importsList(db), win, reccount, (uuids) =>
-    importsWithNames(db).where('imports.uuid', 'in', uuids).execute(),
-  );
+  return pageRows(db, importsList(db), win, reccount, (uuids) => importRows(db, uuids));
 }
+
+const importRows = rowsByKeys((db, uuids) => importsWithNames(db).where('imports.uuid', 'in', uuids));
 
 async function countOf(list: ListQuery<'imports'> | ListQuery<'posatori'>): Promise<number> {
   let n = 0;
@@ -219,13 +220,16 @@ export async function countImported(db: DbOrTx, importUuid: string, f: Impposato
 
 export function listImported(db: DbOrTx, importUuid: string, f: ImpposatoriQuery, win: PageWindow, reccount: number) {
   return pageRows(db, importedList(db, importUuid, f), win, reccount, (uuids) =>
-    db
-      .selectFrom('posatori')
-      .innerJoin('import_posatori', 'import_posatori.posatore_uuid', 'posatori.uuid')
-      .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
-      .select([...listColumns, 'import_posatori.esito'])
-      .where('import_posatori.import_uuid', '=', importUuid)
-      .where('posatori.uuid', 'in', uuids)
-      .execute(),
+    importedRows(db, uuids, { importUuid }),
   );
 }
+
+const importedRows = rowsByKeys((db, uuids, { importUuid }: { importUuid: string }) =>
+  db
+    .selectFrom('posatori')
+    .innerJoin('import_posatori', 'import_posatori.posatore_uuid', 'posatori.uuid')
+    .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
+    .select([...listColumns, 'import_posatori.esito'])
+    .where('import_posatori.import_uuid', '=', importUuid)
+    .where('posatori.uuid', 'in', uuids),
+);

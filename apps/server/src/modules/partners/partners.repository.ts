@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { cachedCount } from '../../lib/list-counts.ts';
 import {
-  countQueries,
+  listCount,
   pageRows,
+  rememberedList,
   narrowList,
   reachList,
   startingThenContaining,
@@ -14,6 +14,7 @@ import {
 } from '../../lib/paging.ts';
 import { fold, startsWith, textFilter, type TextField } from '../../lib/text-search.ts';
 import type { PartnersTable } from './partners.table.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 /**
  * Which partners a viewer reaches: all for admins; otherwise the union of the parts the
@@ -93,13 +94,26 @@ function filtered(db: DbOrTx, f: PartnersFilters) {
   return { q, matched: texts.length > 0 };
 }
 
+/** Every filter's value, named once each: the type refuses a filter left out, so a list's key names all it reads. */
+const filterValues = (f: PartnersFilters) =>
+  ({
+    ragsoc: f.ragsoc,
+    state: f.state,
+    code: f.code,
+    scadBetween: f.scadBetween,
+    scadBefore: f.scadBefore,
+  }) satisfies Record<keyof PartnersFilters, unknown>;
+
 /** The list: one arm per part of the scope (disjoint, and as they are: reachList), each with the filters. */
-function list(db: DbOrTx, scope: PartnersScope, f: PartnersFilters, by: 'ragsoc' | 'dtscad'): ListQuery<'partners'> {
-  const { q, matched } = filtered(db, f);
-  const parts = scopeParts(scope);
-  const arms = parts ? reachList('partners', q, parts) : { arms: [q] };
-  return { table: 'partners', ...arms, order: orders[by], matched };
-}
+const list = rememberedList(
+  (db: DbOrTx, scope: PartnersScope, f: PartnersFilters, by: 'ragsoc' | 'dtscad'): ListQuery<'partners'> => {
+    const { q, matched } = filtered(db, f);
+    const parts = scopeParts(scope);
+    const arms = parts ? reachList('partners', q, parts) : { arms: [q] };
+    return { table: 'partners', ...arms, order: orders[by], matched };
+  },
+  (scope, f, by) => [scopeParts(scope), filterValues(f), by],
+);
 
 /**
  * The portal accounts that stand for the partners of a list (scope and filters): the area manager and the reseller
@@ -149,7 +163,7 @@ export function exportPage(
 }
 
 export async function countPartners(db: DbOrTx, scope: PartnersScope, f: PartnersFilters): Promise<number> {
-  return cachedCount(db, ['partners'], countQueries(list(db, scope, f, 'ragsoc')));
+  return listCount(db, ['partners'], list(db, scope, f, 'ragsoc'));
 }
 
 const orders: Record<'ragsoc' | 'dtscad', ListOrder> = {
@@ -164,7 +178,7 @@ const orders: Record<'ragsoc' | 'dtscad', ListOrder> = {
 };
 
 /** A page's rows by uuid. */
-const listRows = (db: DbOrTx) => (uuids: string[]) =>
+const listRows = rowsByKeys((db, uuids) =>
   db
     .selectFrom('partners')
     .select([
@@ -178,8 +192,8 @@ const listRows = (db: DbOrTx) => (uuids: string[]) =>
       'partners.dtrinnovo',
       'partners.dtscad',
     ])
-    .where('partners.uuid', 'in', uuids)
-    .execute();
+    .where('partners.uuid', 'in', uuids),
+);
 
 /** One page of list rows by company name (uuid breaks ties so pages never overlap), or soonest expiry first. */
 export async function listPartners(
@@ -190,7 +204,7 @@ export async function listPartners(
   reccount: number,
   by: 'ragsoc' | 'dtscad' = 'ragsoc',
 ) {
-  return pageRows(db, list(db, scope, f, by), win, reccount, listRows(db));
+  return pageRows(db, list(db, scope, f, by), win, reccount, (uuids) => listRows(db, uuids));
 }
 
 /**
@@ -207,8 +221,12 @@ export async function searchByName(db: DbOrTx, scope: PartnersScope, text: strin
     containing: list(db, scope, { ragsoc: text }, 'ragsoc'),
   };
   const key = (p: { ragsoc: string }) => fold(p.ragsoc);
-  return startingThenContaining(db, lists, limit, listRows(db), (a, b) =>
-    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
+  return startingThenContaining(
+    db,
+    lists,
+    limit,
+    (uuids) => listRows(db, uuids),
+    (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0),
   );
 }
 

@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { AccountStato, PosaOrder } from '@portal/shared/schemas/posatori';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { cachedCount } from '../../lib/list-counts.ts';
 import {
-  countQueries,
+  listCount,
   pageRows,
+  rememberedList,
   narrowList,
   reachList,
   startingThenContaining,
@@ -14,6 +14,7 @@ import {
   type ReachPart,
 } from '../../lib/paging.ts';
 import { fold, searchText, startsWith, textFilter, type TextField } from '../../lib/text-search.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 import { removeAccountRole } from '../auth/users.repository.ts';
 import type { PosatoreCouponTotals, PosatoreStato, PosatoriTable } from './posatori.table.ts';
 
@@ -102,17 +103,33 @@ function filtered(db: DbOrTx, f: PosatoriFilters) {
   return { q, matched: texts.length > 0 };
 }
 
+/** Every filter's value, named once each: the type refuses a filter left out, so a list's key names all it reads. */
+const filterValues = (f: PosatoriFilters) =>
+  ({
+    tipo: f.tipo,
+    certificato: f.certificato,
+    state: f.state,
+    stato: f.stato,
+    accesso: f.accesso,
+    code: f.code,
+    name: f.name,
+    dtcorso: f.dtcorso,
+  }) satisfies Record<keyof PosatoriFilters, unknown>;
+
 /**
  * The list: one arm per part of the scope (disjoint, and as they are: reachList), each with the filters. Every
  * equality filter and scope part has an index that continues with the default order (migration 2026-11-23-07).
  */
-function list(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters, order: PosaOrder): ListQuery<'posatori'> {
-  const { q, matched } = filtered(db, f);
-  const parts = scopeParts(scope);
-  const arms = parts ? reachList('posatori', q, parts) : { arms: [q] };
-  // A text search's matches sorted once per data version (their filters read the installers' table only).
-  return { table: 'posatori', ...arms, order: orders[order], matched, keysOf: ['posatori'] };
-}
+const list = rememberedList(
+  (db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters, order: PosaOrder): ListQuery<'posatori'> => {
+    const { q, matched } = filtered(db, f);
+    const parts = scopeParts(scope);
+    const arms = parts ? reachList('posatori', q, parts) : { arms: [q] };
+    // A text search's matches sorted once per data version (their filters read the installers' table only).
+    return { table: 'posatori', ...arms, order: orders[order], matched, keysOf: ['posatori'] };
+  },
+  (scope, f, order) => [scopeParts(scope), filterValues(f), order],
+);
 
 /**
  * The accounts of the installers of a list (scope and filters), one query per disjoint arm, each selecting
@@ -204,7 +221,7 @@ export function exportPage(
 }
 
 export async function countPosatori(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters): Promise<number> {
-  return cachedCount(db, ['posatori'], countQueries(list(db, scope, f, 'cognome')));
+  return listCount(db, ['posatori'], list(db, scope, f, 'cognome'));
 }
 
 const byName = [
@@ -251,13 +268,13 @@ export const listColumns = [
 ] as const;
 
 /** A page's rows by uuid (listColumns). */
-const listRows = (db: DbOrTx) => (uuids: string[]) =>
+const listRows = rowsByKeys((db, uuids) =>
   db
     .selectFrom('posatori')
     .leftJoin('combos', (j) => j.onRef('combos.value', '=', 'posatori.tipo').on('combos.combo', '=', 'qualifiche'))
     .select(listColumns)
-    .where('posatori.uuid', 'in', uuids)
-    .execute();
+    .where('posatori.uuid', 'in', uuids),
+);
 
 /** The list rows of one page, in the chosen order; reccount is the list's count (it decides the walking direction). */
 export async function listPosatori(
@@ -268,7 +285,7 @@ export async function listPosatori(
   win: PageWindow,
   reccount: number,
 ) {
-  return pageRows(db, list(db, scope, f, order), win, reccount, listRows(db));
+  return pageRows(db, list(db, scope, f, order), win, reccount, (uuids) => listRows(db, uuids));
 }
 
 /**
@@ -299,7 +316,7 @@ async function installersNamed<R extends { uuid: string; name: string; lastname:
 
 /** The global search's installers in scope: their list rows. */
 export const searchByName = (db: DbOrTx, scope: PosatoriScope, text: string, limit: number) =>
-  installersNamed(db, scope, text, limit, listRows(db));
+  installersNamed(db, scope, text, limit, (uuids) => listRows(db, uuids));
 
 /** The composer's installers in scope with an account, named as its options show them. */
 export const accountsByName = (db: DbOrTx, scope: PosatoriScope, text: string, limit: number) =>

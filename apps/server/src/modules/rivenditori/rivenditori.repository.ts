@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { cachedCount } from '../../lib/list-counts.ts';
 import {
-  countQueries,
+  listCount,
   pageRows,
+  rememberedList,
   reachList,
   type ListOrder,
   type ListQuery,
@@ -13,6 +13,7 @@ import {
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
 import { provsOf } from '../provs/provs.repository.ts';
 import type { RivenditoriTable } from './rivenditori.table.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
 /**
  * Which resellers a viewer reaches: all for admins; for an area manager those assigned
@@ -76,35 +77,48 @@ export const nameField: TextField = {
 };
 const codeField: TextField = { table: 'rivenditori', search: 'code_key', prefix: ['code_key'] };
 
-/** The list: one arm per part of the area manager's reach (disjoint and as they are: reachList), or the table. */
-function list(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): ListQuery<'rivenditori'> {
-  let q = db.selectFrom('rivenditori');
-  const texts = [textFilter(db, nameField, f.name), textFilter(db, codeField, f.code)].filter((t) => t !== undefined);
-  for (const text of texts) q = q.where(text);
-  if (f.state) {
-    const prov = f.state;
-    // Located in the province, or serving it: both sides indexed (rivenditori_state, rivenditori_provs_prov).
-    q = q.where((eb) =>
-      eb.or([
-        eb('rivenditori.state', '=', prov),
-        eb(
-          'rivenditori.uuid',
-          'in',
-          eb.selectFrom('rivenditori_provs').select('rivenditore_uuid').where('prov', '=', prov),
-        ),
-      ]),
-    );
-  }
-  const matched = texts.length > 0 || Boolean(f.state);
-  if (scope.all) return { table: 'rivenditori', arms: [q], order, matched };
-  const parts: ReachPart[] = scope.capoarea
+/** The parts of a scope (reachList): the area manager's own resellers, then one per province; undefined: all. */
+function scopeParts(scope: RivenditoriScope): ReachPart[] | undefined {
+  if (scope.all) return undefined;
+  return scope.capoarea
     ? [['capoarea', scope.capoarea.uuid], ...scope.capoarea.provs.map((p): ReachPart => ['state', p])]
     : [];
-  return { table: 'rivenditori', ...reachList('rivenditori', q, parts), order, matched };
 }
 
+/** Every filter's value, named once each: the type refuses a filter left out, so a list's key names all it reads. */
+const filterValues = (f: RivenditoriFilters) =>
+  ({ name: f.name, code: f.code, state: f.state }) satisfies Record<keyof RivenditoriFilters, unknown>;
+
+/** The list: one arm per part of the area manager's reach (disjoint and as they are: reachList), or the table. */
+const list = rememberedList(
+  (db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): ListQuery<'rivenditori'> => {
+    let q = db.selectFrom('rivenditori');
+    const texts = [textFilter(db, nameField, f.name), textFilter(db, codeField, f.code)].filter((t) => t !== undefined);
+    for (const text of texts) q = q.where(text);
+    if (f.state) {
+      const prov = f.state;
+      // Located in the province, or serving it: both sides indexed (rivenditori_state, rivenditori_provs_prov).
+      q = q.where((eb) =>
+        eb.or([
+          eb('rivenditori.state', '=', prov),
+          eb(
+            'rivenditori.uuid',
+            'in',
+            eb.selectFrom('rivenditori_provs').select('rivenditore_uuid').where('prov', '=', prov),
+          ),
+        ]),
+      );
+    }
+    const matched = texts.length > 0 || Boolean(f.state);
+    const parts = scopeParts(scope);
+    if (!parts) return { table: 'rivenditori', arms: [q], order, matched };
+    return { table: 'rivenditori', ...reachList('rivenditori', q, parts), order, matched };
+  },
+  (scope, f) => [scopeParts(scope), filterValues(f)],
+);
+
 export async function countRivenditori(db: DbOrTx, scope: RivenditoriScope, f: RivenditoriFilters): Promise<number> {
-  return cachedCount(db, ['rivenditori', 'rivenditori_provs'], countQueries(list(db, scope, f)));
+  return listCount(db, ['rivenditori', 'rivenditori_provs'], list(db, scope, f));
 }
 
 const order: ListOrder = [
@@ -120,24 +134,26 @@ export async function listRivenditori(
   win: PageWindow,
   reccount: number,
 ) {
-  return pageRows(db, list(db, scope, f), win, reccount, (uuids) =>
-    db
-      .selectFrom('rivenditori')
-      .leftJoin('users', 'users.uuid', 'rivenditori.user_uuid')
-      .select([
-        'rivenditori.uuid',
-        'rivenditori.img',
-        'rivenditori.ragsoc',
-        'rivenditori.name',
-        'rivenditori.lastname',
-        'rivenditori.state',
-        'rivenditori.code',
-        'users.stato as userstato',
-      ])
-      .where('rivenditori.uuid', 'in', uuids)
-      .execute(),
-  );
+  return pageRows(db, list(db, scope, f), win, reccount, (uuids) => listRows(db, uuids));
 }
+
+/** A page's rows by uuid, with the account's stato. */
+const listRows = rowsByKeys((db, uuids) =>
+  db
+    .selectFrom('rivenditori')
+    .leftJoin('users', 'users.uuid', 'rivenditori.user_uuid')
+    .select([
+      'rivenditori.uuid',
+      'rivenditori.img',
+      'rivenditori.ragsoc',
+      'rivenditori.name',
+      'rivenditori.lastname',
+      'rivenditori.state',
+      'rivenditori.code',
+      'users.stato as userstato',
+    ])
+    .where('rivenditori.uuid', 'in', uuids),
+);
 
 export async function findRivenditore(db: DbOrTx, scope: RivenditoriScope, uuid: string) {
   return db
