@@ -277,8 +277,8 @@ const MAX_WINDOWS = 8;
 
 /**
  * A repository's list built once per database handle and arguments, and the queries derived from it (its counts'
- * key, its pages' keys queries) compiled once: building and compiling a reach of six arms cost more CPU than
- * SQLite's reads of its page (docs/performance/lists.md). The count and the page of a request share one list, and
+ * key, its pages' keys queries) compiled once: building and compiling a reach of six arms cost about as much CPU
+ * as SQLite's reads of its page (docs/performance/lists.md). The count and the page of a request share one list, and
  * so do the requests of everyone who asks for the same list (the admins' list, a manager's list page after page).
  * `keyOf` returns everything `build` reads besides the handle (JSON), so one key is one list; builders are
  * immutable, so a list is safe to share. Inside a transaction a list is built afresh (its handle is the
