@@ -132,6 +132,9 @@ export const countQueries = <T extends keyof Database>(list: ListQuery<T>) =>
 /** The reccount of a walk that reads a list page after page from its start and never needs its end. */
 export const UNCOUNTED = Number.MAX_SAFE_INTEGER;
 
+/** The column a list's rows are read by: its order's last, the row's key. */
+const keyColumn = <T extends keyof Database>(list: ListQuery<T>) => list.order.at(-1)?.[0] ?? 'uuid';
+
 /**
  * One page of a list, in its order, in two reads. First the page's keys: the order's columns, which its index
  * holds, so an OFFSET skips index entries only; the arms, as a UNION ALL in a derived table, are merged along their
@@ -155,7 +158,7 @@ export async function pageRows<T extends keyof Database, R extends { uuid: strin
   const arms = overlapping && list.parts ? list.parts : list.arms;
   if (arms.length === 0 || end <= win.offset) return [];
   const reverse = win.offset > reccount - end;
-  const key = list.order.at(-1)?.[0] ?? 'uuid';
+  const key = keyColumn(list);
   const limit = end - win.offset;
   const offset = reverse ? reccount - end : win.offset;
   if (list.matched && list.keysOf && !overlapping) {
@@ -200,7 +203,7 @@ function keysQuery<T extends keyof Database>(
     ([column, direction, value]) =>
       [column, reverse ? flip(direction) : direction, value ?? sql.ref(`${list.table}.${column}`)] as const,
   );
-  const key = list.order.at(-1)?.[0] ?? 'uuid';
+  const key = keyColumn(list);
   const keys = arms.map((arm, i) => {
     const selected = arm.select(order.map(([column, , value]) => value.as(column)));
     if (arms.length === 1 || isSqlite(db) || !window) return selected;
@@ -296,9 +299,8 @@ export function rememberedList<A extends readonly unknown[], T extends keyof Dat
     const key = JSON.stringify(keyOf(...args));
     const hit = remembered.get(key);
     if (hit) {
-      // The most recently asked lists are the last evicted.
-      remembered.delete(key);
-      remembered.set(key, hit);
+      // Put back as the newest: the lists asked for most are the last evicted.
+      remember(remembered, key, hit, MAX_LISTS);
       return hit;
     }
     const made = build(db, ...args);
