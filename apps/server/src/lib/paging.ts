@@ -271,8 +271,9 @@ const MEMO = Symbol('list memo');
 const memoOf = (list: object): ListMemo | undefined => (list as { [MEMO]?: ListMemo })[MEMO];
 /**
  * The lists remembered per database handle. Few: a remembered list outlives the young generation's collections, so a
- * list asked for once costs more than one never remembered (with 256, a list built for one request cost 1.5 times
- * the old way's CPU; with 64, less than it).
+ * list asked for once costs more than one never remembered, the more so the more are kept (the admin's installer
+ * list built for one request: 1.5 times the CPU of no memo with 256 kept, 1.35 times with 64;
+ * docs/performance/lists.md).
  */
 const MAX_LISTS = 64;
 /** The windows of one list whose compiled keys query is kept (page 1, the last page, the pages a pager visits). */
