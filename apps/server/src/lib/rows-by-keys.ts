@@ -14,9 +14,9 @@ const valueMarker = (name: string) => `\u0000value:${name}\u0000`;
  * A read of rows by their keys (a list page's rows, `where uuid in (...)`), its query built and compiled once per
  * shape, the database's dialect and the number of keys, and then run with each call's keys and values bound to
  * the same SQL. Building and compiling such a query (a join, a dozen columns, 20 keys) cost about a quarter of
- * SQLite's read of its rows, on every page (docs/performance/lists.md). `build` places the keys and the named values in the query and never
- * reads them: it is called with markers in their place, and a value that is missing from the compiled parameters
- * (built into a branch, or into the SQL text) is refused when the shape is compiled.
+ * SQLite's read of its rows, on every page (docs/performance/lists.md). `build` places the keys and the named
+ * values in the query and never reads them: it is called with markers in their place, and a value that is missing
+ * from the compiled parameters (built into a branch, or into the SQL text) is refused when the shape is compiled.
  */
 export function rowsByKeys<O, P extends Record<string, string> = Record<never, string>>(
   build: (db: DbOrTx, keys: readonly string[], values: P) => Compilable<O>,
