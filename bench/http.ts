@@ -124,20 +124,24 @@ export type Measure = {
 
 /**
  * One autocannon run, each request with `Accept-Encoding: br, gzip` as browsers send it, so the server's
- * compression is part of what is measured.
+ * compression is part of what is measured. It lasts `seconds`, or sends `amount` requests (the smoke run, which
+ * only checks that every line answers).
  */
 export async function measure(
   url: string,
-  opts: { cookie?: string | undefined; connections: number; seconds: number; pid?: number | undefined },
+  opts: { cookie?: string | undefined; connections: number; pid?: number | undefined } & (
+    { seconds: number } | { amount: number }
+  ),
 ): Promise<Measure> {
   const times: number[] = [];
   const cpuBefore = cpuSeconds(opts.pid);
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         connections: opts.connections,
-        duration: opts.seconds,
+        ...('amount' in opts ? { amount: opts.amount } : { duration: opts.seconds }),
         headers: { 'accept-encoding': 'br, gzip', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
       },
       (err: unknown, res: autocannon.Result) =>
@@ -149,7 +153,7 @@ export async function measure(
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;
   return {
     requests: times.length,
-    rps: times.length / opts.seconds,
+    rps: times.length / ('amount' in opts ? (performance.now() - started) / 1000 : opts.seconds),
     p50: at(50),
     p95: at(95),
     p99: at(99),

@@ -82,7 +82,9 @@ test('every admin screen fits a phone', async ({ page }) => {
     '/admin/newrivenditori',
     '/admin/profilo',
     '/admin/comunicazioni',
+    '/admin/comunicazioni?folder=recv',
     `/admin/comunicazioni/msg/${received}`,
+    '/admin/comunicazioni/modmsg/nuovo',
     `/admin/comunicazioni/modmsg/${sent}`,
     '/admin/newcomm',
     '/admin/documenti',
@@ -94,6 +96,7 @@ test('every admin screen fits a phone', async ({ page }) => {
     '/admin/report',
     '/admin/importazione',
     `/admin/impposatori/${importazione}`,
+    '/admin/pagina-inesistente',
   ]);
 });
 
@@ -117,10 +120,12 @@ test('every area manager screen fits a phone', async ({ page }) => {
     `/capoarea/rivenditore/${rivenditore}`,
     '/capoarea/profilo',
     '/capoarea/comunicazioni',
+    '/capoarea/comunicazioni?folder=recv',
     `/capoarea/comunicazioni/msg/${received}`,
     `/capoarea/comunicazioni/modmsg/${sent}`,
     '/capoarea/comunicazioni/modmsg/nuovo',
     '/capoarea/documenti',
+    '/capoarea/pagina-inesistente',
   ]);
 });
 
@@ -139,10 +144,12 @@ test('every reseller screen fits a phone', async ({ page }) => {
     `/rivenditori/partner/${partner}`,
     '/rivenditori/profilo',
     '/rivenditori/comunicazioni',
+    '/rivenditori/comunicazioni?folder=recv',
     `/rivenditori/comunicazioni/msg/${received}`,
     `/rivenditori/comunicazioni/modmsg/${sent}`,
     '/rivenditori/comunicazioni/modmsg/nuovo',
     '/rivenditori/documenti',
+    '/rivenditori/pagina-inesistente',
   ]);
 });
 
@@ -156,5 +163,6 @@ test('every installer screen fits a phone', async ({ page }) => {
     `/posatore/comunicazioni/msg/${received}`,
     '/posatore/documenti',
     '/posatore/coupons',
+    '/posatore/pagina-inesistente',
   ]);
 });

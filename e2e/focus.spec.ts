@@ -108,7 +108,7 @@ async function tabThrough(page: Page, max: number, stop?: (focus: Indicator) => 
   }
 }
 
-test('every control the keyboard reaches shows a visible focus ring', async ({ page }) => {
+test('every control the keyboard reaches shows a visible focus ring', { tag: '@page-only' }, async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin');
   await expect(page).toHaveURL('/admin');
@@ -157,28 +157,32 @@ test('every control the keyboard reaches shows a visible focus ring', async ({ p
   }
 });
 
-test('the public locator and an installer’s page show a visible focus ring on every control', async ({ page }) => {
-  await page.goto('/trova-posatore?prov=MI');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The brand, the search form, each card's link and the pager: every stop until the next page's link.
-  await tabThrough(page, 40, (f) => f.what === 'a' && f.name === 'Pagina successiva');
-  await expect(page.getByRole('link', { name: 'Pagina successiva' })).toBeFocused();
-  // The search runs from the keyboard: the province chosen with the arrows, submitted with Enter.
-  await page.getByLabel('Provincia').focus();
-  await expectVisibleFocus(page);
-  await page.getByLabel('Nome').focus();
-  await page.keyboard.type('Rossi');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/q=Rossi/);
-  const mario = page.getByRole('link', { name: 'Mario Rossi' });
-  await mario.focus();
-  await expectVisibleFocus(page);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mario Rossi' })).toBeVisible();
-  // The installer's page: back link, gallery links, the contact form's fields, consent and button, in order.
-  await tabThrough(page, 20, (f) => f.what === 'button' && f.name === 'Invia la richiesta');
-  await expect(page.getByRole('button', { name: 'Invia la richiesta' })).toBeFocused();
-  await shot(page, 'focus-trova-posatore-modulo');
-  // The honeypot field is never reached: it is for robots only.
-  await expect(page.locator('#sito')).toHaveAttribute('tabindex', '-1');
-});
+test(
+  'the public locator and an installer’s page show a visible focus ring on every control',
+  { tag: '@page-only' },
+  async ({ page }) => {
+    await page.goto('/trova-posatore?prov=MI');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The brand, the search form, each card's link and the pager: every stop until the next page's link.
+    await tabThrough(page, 40, (f) => f.what === 'a' && f.name === 'Pagina successiva');
+    await expect(page.getByRole('link', { name: 'Pagina successiva' })).toBeFocused();
+    // The search runs from the keyboard: the province chosen with the arrows, submitted with Enter.
+    await page.getByLabel('Provincia').focus();
+    await expectVisibleFocus(page);
+    await page.getByLabel('Nome').focus();
+    await page.keyboard.type('Rossi');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/q=Rossi/);
+    const mario = page.getByRole('link', { name: 'Mario Rossi' });
+    await mario.focus();
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mario Rossi' })).toBeVisible();
+    // The installer's page: back link, gallery links, the contact form's fields, consent and button, in order.
+    await tabThrough(page, 20, (f) => f.what === 'button' && f.name === 'Invia la richiesta');
+    await expect(page.getByRole('button', { name: 'Invia la richiesta' })).toBeFocused();
+    await shot(page, 'focus-trova-posatore-modulo');
+    // The honeypot field is never reached: it is for robots only.
+    await expect(page.locator('#sito')).toHaveAttribute('tabindex', '-1');
+  },
+);

@@ -44,64 +44,70 @@ async function arrowTo(page: Page, name: string): Promise<void> {
   throw new Error(`voce di menu «${name}» non raggiunta con le frecce`);
 }
 
-test('a row menu and the dialogs it opens work with the keyboard alone, and give the focus back', async ({ page }) => {
-  await loginAs(page, 'admin');
-  await expect(page).toHaveURL('/admin');
-  await page.goto('/admin/posatori?name=Giulia+Barbieri');
-  await expect(page.getByText('1 posatore', { exact: true })).toBeVisible();
-  const actions = page.getByRole('button', { name: 'Azioni per Giulia Barbieri' });
-  await actions.focus();
+test(
+  'a row menu and the dialogs it opens work with the keyboard alone, and give the focus back',
+  { tag: '@page-only' },
+  async ({ page }) => {
+    await loginAs(page, 'admin');
+    await expect(page).toHaveURL('/admin');
+    await page.goto('/admin/posatori?name=Giulia+Barbieri');
+    await expect(page.getByText('1 posatore', { exact: true })).toBeVisible();
+    const actions = page.getByRole('button', { name: 'Azioni per Giulia Barbieri' });
+    await actions.focus();
 
-  // The menu: Enter opens it on its first item, the arrows move, Escape closes it and the button has the focus.
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  const first = await focused(page);
-  expect(first.role).toBe('menuitem');
-  await page.keyboard.press('ArrowDown');
-  expect((await focused(page)).name).not.toBe(first.name);
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toHaveCount(0);
-  await expect(actions).toBeFocused();
+    // The menu: Enter opens it on its first item, the arrows move, Escape closes it and the button has the focus.
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    const first = await focused(page);
+    expect(first.role).toBe('menuitem');
+    await page.keyboard.press('ArrowDown');
+    expect((await focused(page)).name).not.toBe(first.name);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(actions).toBeFocused();
 
-  // A dialog from the menu: the focus goes in, stays in, and comes back to the row's button on Escape.
-  await page.keyboard.press('Enter');
-  await arrowTo(page, 'Gestisci coupons');
-  await page.keyboard.press('Enter');
-  const coupons = page.getByRole('dialog', { name: 'Gestisci coupons · Giulia Barbieri' });
-  await expect(coupons.getByRole('button', { name: 'Assegna coupon' })).toBeVisible();
-  await expect.poll(() => holdsFocus(coupons)).toBe(true);
-  await expectFocusTrapped(page, coupons, 8);
-  await page.keyboard.press('Escape');
-  await expect(coupons).toHaveCount(0);
-  await expect(actions).toBeFocused();
+    // A dialog from the menu: the focus goes in, stays in, and comes back to the row's button on Escape.
+    await page.keyboard.press('Enter');
+    await arrowTo(page, 'Gestisci coupons');
+    await page.keyboard.press('Enter');
+    const coupons = page.getByRole('dialog', { name: 'Gestisci coupons · Giulia Barbieri' });
+    await expect(coupons.getByRole('button', { name: 'Assegna coupon' })).toBeVisible();
+    await expect.poll(() => holdsFocus(coupons)).toBe(true);
+    await expectFocusTrapped(page, coupons, 8);
+    await page.keyboard.press('Escape');
+    await expect(coupons).toHaveCount(0);
+    await expect(actions).toBeFocused();
 
-  // A confirmation: the same, and 'No' leaves everything as it was.
-  await page.keyboard.press('Enter');
-  await arrowTo(page, 'Elimina');
-  await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog').filter({ hasText: 'Confermi' });
-  await expect.poll(() => holdsFocus(confirm)).toBe(true);
-  await expectFocusTrapped(page, confirm, 4);
-  await confirm.getByRole('button', { name: 'No' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(confirm).toHaveCount(0);
-  await expect(actions).toBeFocused();
-  await expect(page.getByText('1 posatore', { exact: true })).toBeVisible();
-});
+    // A confirmation: the same, and 'No' leaves everything as it was.
+    await page.keyboard.press('Enter');
+    await arrowTo(page, 'Elimina');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Confermi' });
+    await expect.poll(() => holdsFocus(confirm)).toBe(true);
+    await expectFocusTrapped(page, confirm, 4);
+    await confirm.getByRole('button', { name: 'No' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toHaveCount(0);
+    await expect(actions).toBeFocused();
+    await expect(page.getByText('1 posatore', { exact: true })).toBeVisible();
+  },
+);
 
-test('on a phone the navigation drawer opens from the keyboard, keeps the focus, and gives it back', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, 'capoarea');
-  await expect(page).toHaveURL('/capoarea');
-  const opener = page.getByRole('button', { name: 'Apri menu' });
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await expect.poll(() => holdsFocus(drawer)).toBe(true);
-  await expectFocusTrapped(page, drawer, 12);
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
-  await expect(opener).toBeFocused();
-});
+test(
+  'on a phone the navigation drawer opens from the keyboard, keeps the focus, and gives it back',
+  { tag: '@page-only' },
+  async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'capoarea');
+    await expect(page).toHaveURL('/capoarea');
+    const opener = page.getByRole('button', { name: 'Apri menu' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect.poll(() => holdsFocus(drawer)).toBe(true);
+    await expectFocusTrapped(page, drawer, 12);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(opener).toBeFocused();
+  },
+);
