@@ -6,7 +6,8 @@ import { cookieOf, createTestContext, type TestContext } from '../helpers.ts';
 /**
  * A list request's queries are built and compiled once per list and page window, not on every request: the page's
  * rows by a template compiled once per number of keys (rowsByKeys), the list and its count and keys queries
- * remembered per handle (rememberedList). What each request still compiles: its session and the data versions.
+ * remembered per handle (rememberedList), and the reads every request makes (its session, the area manager's or the
+ * reseller's provinces) by templates too: a list asked for again compiles nothing.
  */
 
 let ctx: TestContext;
@@ -44,7 +45,7 @@ describe('a list asked for again', () => {
     ['/api/rivenditori?page=1&size=10', 'capoarea', '"rivenditori"'],
   ];
   for (const [url, role, table] of lists) {
-    it(`${url} (${role}) compiles none of its list queries again`, async () => {
+    it(`${url} (${role}) compiles no query again`, async () => {
       const cookie = await cookieOf(ctx.app, role);
       const get = async () => {
         const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -55,7 +56,7 @@ describe('a list asked for again', () => {
       expect(first.filter((sql) => sql.includes(table)).length).toBeGreaterThan(0);
       let again: { data: unknown[]; reccount: number } | undefined;
       const second = await compiledWhile(async () => (again = await get()));
-      expect(second.filter((sql) => sql.includes(table))).toEqual([]);
+      expect(second).toEqual([]);
       expect(again?.data.length).toBeGreaterThan(0);
     });
   }

@@ -1,6 +1,7 @@
 import type { Role } from '@portal/shared/roles';
 import { roleSchema } from '@portal/shared/schemas/auth';
 import type { DbOrTx } from '../../db/database.ts';
+import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 import type { SessionStage } from './auth.table.ts';
 
 /** Login sessions: one row per logged-in browser, with a copy of its account's roles. */
@@ -50,11 +51,11 @@ export async function insertSession(
 
 /**
  * A session counts only while both expiries are ahead and the account is active. Every /api and /auth request
- * reads it, so it is one statement by primary keys: the session by its id (with the roles it carries), its account
- * by uuid for the username and the active check.
+ * reads it, so it is one statement by primary keys, compiled once: the session by its id (with the roles it
+ * carries), its account by uuid for the username and the active check.
  */
-export async function findLiveSession(db: DbOrTx, id: string, now: string) {
-  const row = await db
+const liveSessions = rowsByKeys((db, ids, { now }: { now: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.uuid', 'sessions.user_uuid')
     .select([
@@ -65,11 +66,14 @@ export async function findLiveSession(db: DbOrTx, id: string, now: string) {
       'sessions.stage',
       'users.username',
     ])
-    .where('sessions.id', '=', id)
+    .where('sessions.id', 'in', ids)
     .where('sessions.expires_at', '>', now)
     .where('sessions.absolute_expires_at', '>', now)
-    .where('users.stato', '=', 'active')
-    .executeTakeFirst();
+    .where('users.stato', '=', 'active'),
+);
+
+export async function findLiveSession(db: DbOrTx, id: string, now: string) {
+  const [row] = await liveSessions(db, [id], { now });
   if (!row) return undefined;
   return {
     sessionId: row.id,

@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import { listCount, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
-import { provsOf } from '../provs/provs.repository.ts';
 import type { CapoareaTable } from './capoarea.table.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
@@ -10,11 +9,25 @@ import { rowsByKeys } from '../../lib/rows-by-keys.ts';
  * own row, through the own-profile endpoints, by user_uuid).
  */
 
+/**
+ * An area manager's row with their provinces, one row per province (one with a null province when they have none):
+ * every request of an area manager reads it, so it is one statement, compiled once.
+ */
+const capoareaWithProvs = rowsByKeys((db, userUuids) =>
+  db
+    .selectFrom('capoarea')
+    .leftJoin('capoarea_provs', 'capoarea_provs.capoarea_uuid', 'capoarea.uuid')
+    .select(['capoarea.uuid', 'capoarea_provs.prov'])
+    .where('capoarea.user_uuid', 'in', userUuids)
+    .orderBy('capoarea_provs.prov'),
+);
+
 /** The area manager behind a login, with the provinces of competence that define their reach. */
 export async function capoareaOfUser(db: DbOrTx, userUuid: string) {
-  const row = await db.selectFrom('capoarea').select('uuid').where('user_uuid', '=', userUuid).executeTakeFirst();
-  if (!row) return undefined;
-  return { uuid: row.uuid, provs: await provsOf(db, 'capoarea', row.uuid) };
+  const rows = await capoareaWithProvs(db, [userUuid]);
+  const first = rows[0];
+  if (!first) return undefined;
+  return { uuid: first.uuid, provs: rows.flatMap((r) => (r.prov === null ? [] : [r.prov])) };
 }
 
 export type CapoareaFilters = { fname?: string | undefined; fstate?: string | undefined };

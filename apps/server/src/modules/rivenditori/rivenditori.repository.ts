@@ -11,7 +11,6 @@ import {
   type ReachPart,
 } from '../../lib/paging.ts';
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
-import { provsOf } from '../provs/provs.repository.ts';
 import type { RivenditoriTable } from './rivenditori.table.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
@@ -42,15 +41,29 @@ export async function rivenditoreInReach(
   return (await findRivenditore(db, { all: false, capoarea }, uuid)) !== undefined;
 }
 
+/**
+ * A reseller's row with their provinces, one row per province (one with a null province when they have none):
+ * every request of a reseller reads it, so it is one statement, compiled once.
+ */
+const rivenditoreWithProvs = rowsByKeys((db, userUuids) =>
+  db
+    .selectFrom('rivenditori')
+    .leftJoin('rivenditori_provs', 'rivenditori_provs.rivenditore_uuid', 'rivenditori.uuid')
+    .select(['rivenditori.uuid', 'rivenditori.state', 'rivenditori_provs.prov'])
+    .where('rivenditori.user_uuid', 'in', userUuids)
+    .orderBy('rivenditori_provs.prov'),
+);
+
 /** The reseller behind a login, with their area: the provinces they serve and their own. */
 export async function rivenditoreOfUser(db: DbOrTx, userUuid: string) {
-  const row = await db
-    .selectFrom('rivenditori')
-    .select(['uuid', 'state'])
-    .where('user_uuid', '=', userUuid)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { uuid: row.uuid, state: row.state, provs: await provsOf(db, 'rivenditori', row.uuid) };
+  const rows = await rivenditoreWithProvs(db, [userUuid]);
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    uuid: first.uuid,
+    state: first.state,
+    provs: rows.flatMap((r) => (r.prov === null ? [] : [r.prov])),
+  };
 }
 
 export type RivenditoriFilters = { name?: string | undefined; code?: string | undefined; state?: string | undefined };
