@@ -141,7 +141,8 @@ export async function measure(
       {
         url,
         connections: opts.connections,
-        ...('amount' in opts ? { amount: opts.amount } : { duration: opts.seconds }),
+        // autocannon notices that its amount is reached at its next sample, every second by default.
+        ...('amount' in opts ? { amount: opts.amount, sampleInt: 100 } : { duration: opts.seconds }),
         headers: { 'accept-encoding': 'br, gzip', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
       },
       (err: unknown, res: autocannon.Result) =>
