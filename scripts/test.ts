@@ -3,16 +3,17 @@
  * Server tests run on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  *
  * TEST_DATABASE_ONLY=1 runs only what depends on the database, for a second run after a whole one on the other
- * database (.ci/run): the type check, lint and formatting read no data, and the journeys tagged @page-only (axe,
- * focus rings, keyboard) check the page itself, which is the same on either database. Every screen is still loaded
- * on both, by the journeys that fit each screen to a phone.
+ * database (.ci/run): the type check, lint and formatting read no data, and the checks of the page itself (each
+ * screen's screenshot and axe run, and the journeys tagged @page-only: axe over every route, focus rings, keyboard)
+ * see the same page on either database (E2E_PAGE_CHECKS=0, e2e/support.ts). Every journey's steps still run, and
+ * every screen is still loaded on both, by the journeys that fit each screen to a phone.
  */
 import { spawnSync } from 'node:child_process';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
 
-type Step = { script: string; label: string; args?: string[]; skip?: boolean };
+type Step = { script: string; label: string; skip?: boolean };
 const steps: Step[] = [
   { script: 'typecheck', label: 'Controllo dei tipi', skip: databaseOnly },
   { script: 'lint', label: 'Lint', skip: databaseOnly },
@@ -24,11 +25,7 @@ const steps: Step[] = [
   { script: 'bench:smoke', label: 'Bench in modalità smoke' },
   // On PostgreSQL, API test files again over HTTP through nginx to three instances (TEST_INSTANCES=3).
   { script: 'test:instances', label: 'Test delle API attraverso nginx e tre istanze', skip: !postgres },
-  {
-    script: 'test:e2e',
-    label: 'Test end-to-end (Playwright)',
-    args: databaseOnly ? ['--grep-invert', '@page-only'] : [],
-  },
+  { script: 'test:e2e', label: 'Test end-to-end (Playwright)' },
 ];
 
 const db = postgres ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
@@ -37,16 +34,14 @@ const db = postgres ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite';
 // scripts/e2e-instances.ts). E2E_INSTANCES=1 keeps the PostgreSQL journeys on one process.
 const env: NodeJS.ProcessEnv = { ...process.env };
 if (postgres) env.E2E_INSTANCES ??= '3';
+if (databaseOnly) env.E2E_PAGE_CHECKS = '0';
 console.log(
   `\n▶ npm test su ${db}${databaseOnly ? ', solo ciò che dipende dal database (TEST_DATABASE_ONLY=1)' : ''}\n`,
 );
-for (const { script, label, args = [] } of steps.filter((s) => !s.skip)) {
+for (const { script, label } of steps.filter((s) => !s.skip)) {
   console.log(`\n━━ ${label} (npm run ${script}) ━━`);
   const started = Date.now();
-  const run = spawnSync('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
-    stdio: 'inherit',
-    env,
-  });
+  const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
     console.error(`\n✖ ${label} non superato (${seconds} s)`);
