@@ -11,7 +11,8 @@
  *    CPU per request), then its heaviest call of any kind, runs at 50: one slow request must not hold up the others.
  *
  * --smoke: the same run on a tiny network (1%) in a temporary database (a private schema of TEST_DATABASE_URL when
- * set), 25 requests per line, failing only when a line answers anything but 2xx. `npm test` runs it so the bench cannot rot.
+ * set), 25 requests per line, failing only when a line answers anything but 2xx. `npm test` runs it so the bench
+ * cannot rot.
  */
 import fs from 'node:fs';
 import os from 'node:os';
