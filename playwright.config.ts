@@ -7,6 +7,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'e2e/.data';
 // E2E_INSTANCES=3: the journeys go through nginx to three instances with S3 and an SMTP relay
 // (scripts/e2e-instances.ts); otherwise one server process, as in development.
 const threeInstances = process.env.E2E_INSTANCES === '3';
+const pageChecks = process.env.E2E_PAGE_CHECKS !== '0';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,8 +17,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   // E2E_PAGE_CHECKS=0 (npm test's database-only run): the journeys that check only the page itself are left out,
-  // as are each screen's screenshot and axe run (e2e/support.ts).
-  grepInvert: process.env.E2E_PAGE_CHECKS === '0' ? /@page-only/ : undefined,
+  // as are each screen's screenshot and axe run (e2e/support.ts) and the phone project's journeys, the desktop's
+  // flows on a phone's screen, but the one that loads every screen of every role (fit-phone).
+  grepInvert: pageChecks ? undefined : /@page-only/,
   // The machine is shared: a journey that takes 12 s alone took over 30 s while another install ran beside it
   // (its page was still loading chunks when the budget ran out). A slow step still fails, just not a busy machine.
   timeout: 60_000,
@@ -40,7 +42,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } },
       testIgnore: /phone\.spec/,
     },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /phone\.spec/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: pageChecks ? /phone\.spec/ : /fit-phone\.spec/ },
   ],
   webServer: threeInstances
     ? {

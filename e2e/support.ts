@@ -9,7 +9,8 @@ const shotsDir = path.resolve('e2e/screenshots');
 /**
  * E2E_PAGE_CHECKS=0, set by npm test's database-only run (scripts/test.ts) after the same tree passed them on the
  * other database: the checks of the page itself are left out, each screen's screenshot and axe run here and the
- * journeys tagged @page-only (playwright.config.ts). The journeys' steps and assertions all run.
+ * journeys tagged @page-only and the phone project's but fit-phone (playwright.config.ts). The desktop journeys'
+ * steps and assertions all run.
  */
 export const pageChecks = process.env.E2E_PAGE_CHECKS !== '0';
 

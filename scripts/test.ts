@@ -5,8 +5,9 @@
  * TEST_DATABASE_ONLY=1 runs only what depends on the database, for a second run after a whole one on the other
  * database (.ci/run): the type check, lint and formatting read no data, and the checks of the page itself (each
  * screen's screenshot and axe run, and the journeys tagged @page-only: axe over every route, focus rings, keyboard)
- * see the same page on either database (E2E_PAGE_CHECKS=0, e2e/support.ts). Every journey's steps still run, and
- * every screen is still loaded on both, by the journeys that fit each screen to a phone.
+ * see the same page on either database (E2E_PAGE_CHECKS=0, e2e/support.ts), and so do the phone project's journeys,
+ * the desktop's flows on a phone's screen. Every desktop journey's steps still run, and every screen of every role
+ * is still loaded on both, by the journeys that fit each screen to a phone.
  */
 import { spawnSync } from 'node:child_process';
 
