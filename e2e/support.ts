@@ -13,6 +13,8 @@ const shotsDir = path.resolve('e2e/screenshots');
  * steps and assertions all run.
  */
 export const pageChecks = process.env.E2E_PAGE_CHECKS !== '0';
+/** E2E_SCREENSHOTS=0 (CI, .ci/run): no pictures, which nobody looks at in a clone that is thrown away; axe still runs. */
+const screenshots = process.env.E2E_SCREENSHOTS !== '0';
 
 export async function loginAs(page: Page, user: string, pwd = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
@@ -67,8 +69,10 @@ async function transitionsDone(page: Page): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   await transitionsDone(page);
   if (!pageChecks) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  if (screenshots) {
+    fs.mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  }
   await expectAccessible(page, name);
 }
 
