@@ -74,6 +74,17 @@ test('the admin installer list fetches no overlay’s code until one opens', asy
     timeout: 30_000,
   });
   await list.waitForLoadState('networkidle');
+  // A list at rest draws nothing: no hidden progress bar or placeholder animating frame after frame on a phone.
+  await expect
+    .poll(() =>
+      list.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running')
+          .map((a) => (a.effect instanceof KeyframeEffect ? String(a.effect.target?.className) : 'animazione')),
+      ),
+    )
+    .toEqual([]);
   // The fields that show come beside the page: the date filters' pickers, the dropdowns, the province typeahead and
   // the toolbar's search (docs/decisions/0008). No menu, dialog or drawer comes before it opens.
   const manifest = readManifest(webDist);
