@@ -3,6 +3,7 @@ import { listCount, pageRows, type ListOrder, type ListQuery, type PageWindow } 
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
 import type { CapoareaTable } from './capoarea.table.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
+import { provsOfJoinedRows } from '../provs/provs.repository.ts';
 
 /**
  * Area managers are the admin's registry: no row scope beyond the capability (the area manager reaches only their
@@ -27,7 +28,7 @@ export async function capoareaOfUser(db: DbOrTx, userUuid: string) {
   const rows = await capoareaWithProvs(db, [userUuid]);
   const first = rows[0];
   if (!first) return undefined;
-  return { uuid: first.uuid, provs: rows.flatMap((r) => (r.prov === null ? [] : [r.prov])) };
+  return { uuid: first.uuid, provs: provsOfJoinedRows(rows) };
 }
 
 export type CapoareaFilters = { fname?: string | undefined; fstate?: string | undefined };

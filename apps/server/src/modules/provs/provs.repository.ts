@@ -31,6 +31,13 @@ export async function provsOfMany(db: DbOrTx, owner: ProvsOwner, uuids: string[]
   return byOwner;
 }
 
+/**
+ * The provinces of an owner read with a left join, one row per province and one with a null province when the
+ * owner has none (the reads of an area manager's or a reseller's own row with their provinces, in one statement).
+ */
+export const provsOfJoinedRows = (rows: readonly { prov: string | null }[]): string[] =>
+  rows.flatMap((r) => (r.prov === null ? [] : [r.prov]));
+
 /** Replaces an owner's provinces. */
 export async function setProvs(db: DbOrTx, owner: ProvsOwner, uuid: string, provs: string[]): Promise<void> {
   const { table, owner: column } = provTables[owner];

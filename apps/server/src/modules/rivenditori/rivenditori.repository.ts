@@ -13,6 +13,7 @@ import {
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
 import type { RivenditoriTable } from './rivenditori.table.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
+import { provsOfJoinedRows } from '../provs/provs.repository.ts';
 
 /**
  * Which resellers a viewer reaches: all for admins; for an area manager those assigned
@@ -62,7 +63,7 @@ export async function rivenditoreOfUser(db: DbOrTx, userUuid: string) {
   return {
     uuid: first.uuid,
     state: first.state,
-    provs: rows.flatMap((r) => (r.prov === null ? [] : [r.prov])),
+    provs: provsOfJoinedRows(rows),
   };
 }
 
