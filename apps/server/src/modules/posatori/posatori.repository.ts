@@ -220,6 +220,10 @@ export function exportPage(
     .execute();
 }
 
+/**
+ * The count does not depend on the order: it is kept with the surname order's list whatever order the page asked,
+ * so one count serves every order of the same filters.
+ */
 export async function countPosatori(db: DbOrTx, scope: PosatoriScope, f: PosatoriFilters): Promise<number> {
   return listCount(db, ['posatori'], list(db, scope, f, 'cognome'));
 }
