@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './database.ts';
+import { LimitsInText } from './limits-in-text.ts';
 import { attachLane, postgresLane, sqliteLane } from './read-lane.ts';
 import { openSqlite, withStatementCache } from './sqlite-file.ts';
 
@@ -104,7 +105,7 @@ export function connect(target: DbTarget): DbHandle {
     // The file exists now, so the lane's read-only connection can open it.
     const lane = target.file === ':memory:' ? undefined : sqliteLane(target.file);
     const { dialect, emitter } = notifyingSqlite(sqlite, { database: withStatementCache(sqlite) }, lane);
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect, plugins: [new LimitsInText()] });
     notifiers.set(db, emitter);
     if (lane) attachLane(db, lane);
     return { db, kind: 'sqlite' };

@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import { backgroundThread, type BackgroundThread } from '../lib/background-thread.ts';
 import type { Database, Db, DbOrTx } from './database.ts';
+import { LimitsInText } from './limits-in-text.ts';
 import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
 
 /**
@@ -50,7 +51,10 @@ export const laneWaiting = (db: Db): number => lanes.get(db)?.waiting() ?? 0;
 /** The lane of a SQLite file: its queries run on a worker thread, started at the first one. */
 export function sqliteLane(file: string): Lane {
   const thread = backgroundThread(new URL('./read-lane-thread.ts', import.meta.url), 'runQuery', { file });
-  return { db: new Kysely<Database>({ dialect: new LaneDialect(thread) }), waiting: () => thread.waiting() };
+  return {
+    db: new Kysely<Database>({ dialect: new LaneDialect(thread), plugins: [new LimitsInText()] }),
+    waiting: () => thread.waiting(),
+  };
 }
 
 /** The lane of a PostgreSQL database: a pool of `connections` (one by default) with the handle's own settings. */

@@ -61,5 +61,36 @@ function compileTemplate<O, P extends Record<string, string>>(
   if (unbound.length > 0 || compiled.sql.includes('\u0000')) {
     throw new Error(`rowsByKeys: the query does not bind ${unbound.length} of its keys and values as parameters`);
   }
-  return { sql: compiled.sql, parameters };
+  return isSqlite(db) ? constantsInline(compiled.sql, parameters) : { sql: compiled.sql, parameters };
+}
+
+/**
+ * On SQLite, the template's constants written into its SQL text rather than bound. SQLite (3.54) prepares a
+ * statement again on every execution that binds a value it compares with a literal while planning (a join's
+ * `combos.combo = ?`, a session's `users.stato = ?`: exprCompareVariable in sqlite3.c): about what preparing it
+ * costs, each time, which the statement cache (db/sqlite-file.ts) is there to save. The constants are the query's
+ * own (a label's combo, an account state), never a request's value; numbers and strings only, quoted as SQL quotes
+ * them. Kysely writes each parameter as a bare `?` and no `?` inside a quoted identifier or string here.
+ */
+function constantsInline(text: string, slots: readonly Slot[]): Template {
+  let index = 0;
+  const kept: Slot[] = [];
+  const sql = text.replace(/\?/g, (marker) => {
+    const slot = slots[index++];
+    if (!slot || !('constant' in slot)) {
+      if (slot) kept.push(slot);
+      return marker;
+    }
+    const literal = sqlLiteral(slot.constant);
+    if (literal === undefined) kept.push(slot);
+    return literal ?? marker;
+  });
+  if (index !== slots.length) throw new Error(`rowsByKeys: ${index} markers for ${slots.length} parameters`);
+  return { sql, parameters: kept };
+}
+
+function sqlLiteral(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && !value.includes('\u0000')) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
 }
