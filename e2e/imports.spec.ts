@@ -98,7 +98,7 @@ test('the admin imports a course list with good and bad rows, downloads errors.x
   await expect(page.getByText('1 posatore')).toBeVisible();
   await shot(page, 'admin-impposatori');
   await table.getByRole('link', { name: 'Marco Ferri' }).click();
-  await expect(page.getByRole('textbox', { name: 'CAP' })).toHaveValue('00157');
+  await expect(page.getByRole('textbox', { name: 'CAP', exact: true })).toHaveValue('00157');
   await expect(page.getByRole('textbox', { name: 'Partita IVA' })).toHaveValue('01234567897');
 });
 

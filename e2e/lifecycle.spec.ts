@@ -182,7 +182,7 @@ test('an installer whose profile is incomplete completes it on the profile, and 
   await shot(own, 'phone-posatore-incompleto-profilo');
   await own.setViewportSize({ width: 1366, height: 900 });
 
-  await own.getByRole('textbox', { name: 'CAP' }).fill(MARIO_CAP);
+  await own.getByRole('textbox', { name: 'CAP', exact: true }).fill(MARIO_CAP);
   await own.getByRole('button', { name: 'SALVA' }).click();
   await expect(toast(own)).toContainText('Dati Salvati');
   await own.goto('/posatore');
