@@ -14,11 +14,11 @@ import {
 
 /**
  * SQLite (3.54, as better-sqlite3 builds it) prepares a statement again on every execution that binds its LIMIT or
- * OFFSET (sqlite3ExprIsInteger in sqlite3.c marks such a parameter "reprepare on bind"): for a reach's six-part page
- * of keys that is about 70 µs a request, more than reading the page, and the statement cache (db/sqlite-file.ts)
- * saves nothing. Written into the SQL text, a LIMIT or OFFSET is part of the statement the cache keeps: a list's
- * first page, the one most asked, is prepared once. Only whole numbers from 0 up are written so; anything else stays
- * a parameter.
+ * OFFSET (its planner marks such a parameter "re-prepare on bind"; docs/performance/lists.md, "Statements SQLite
+ * keeps"): for a reach's six-part page of keys that is about 70 µs a request, more than reading the page, and the
+ * statement cache (db/sqlite-file.ts) saves nothing. Written into the SQL text, a LIMIT or OFFSET is part of the
+ * statement the cache keeps: a list's first page, the one most asked, is prepared once. Only whole numbers from 0 up
+ * are written so; anything else stays a parameter.
  */
 class LimitsAsLiterals extends OperationNodeTransformer {
   protected override transformLimit(node: LimitNode): LimitNode {

@@ -67,7 +67,7 @@ function compileTemplate<O, P extends Record<string, string>>(
 /**
  * On SQLite, the template's constants written into its SQL text rather than bound. SQLite (3.54) prepares a
  * statement again on every execution that binds a value it compares with a literal while planning (a join's
- * `combos.combo = ?`, a session's `users.stato = ?`: exprCompareVariable in sqlite3.c): about what preparing it
+ * `combos.combo = ?`, a session's `users.stato = ?`; docs/performance/lists.md): about what preparing it
  * costs, each time, which the statement cache (db/sqlite-file.ts) is there to save. The constants are the query's
  * own (a label's combo, an account state), never a request's value; numbers and strings only, quoted as SQL quotes
  * them. Kysely writes each parameter as a bare `?` and no `?` inside a quoted identifier or string here.

@@ -111,7 +111,7 @@ async function executedWhile(run: () => Promise<unknown>): Promise<{ sql: string
 
 /**
  * SQLite prepares a statement again on each execution that binds its LIMIT or OFFSET, or a value it compares with a
- * literal while planning (sqlite3.c: sqlite3ExprIsInteger, exprCompareVariable), which costs what preparing it
+ * literal while planning (docs/performance/lists.md, "Statements SQLite keeps"), which costs what preparing it
  * costs and leaves the statement cache nothing to save (a reach's page of keys: about 94 µs with the page bound,
  * 26 µs with it written in). So a list's statements bind only what the request brings: its session, its scope,
  * its filters and the page's keys.
