@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { landingRole, type Role } from '@portal/shared/roles';
 // Zod's own messages in Italian, as on the server.
@@ -24,10 +24,14 @@ const root = createRoot(element);
 function enterArea(path: string | undefined, roles?: Role[] | Promise<Role[]>): void {
   void Promise.all([import('./app/full-app.tsx'), roles]).then(([{ FullApp }, known]) => {
     if (path) window.history.replaceState(null, '', path);
-    root.render(
-      <StrictMode>
-        <FullApp roles={known} />
-      </StrictMode>,
+    // As a transition, the first render of shell and screen is done a few milliseconds at a time instead of in
+    // one long task that a slow phone cannot interrupt (docs/performance/front-end-weight.md).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <FullApp roles={known} />
+        </StrictMode>,
+      ),
     );
   });
 }
