@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -49,9 +49,25 @@ type DataTableProps<R> = {
   footer?: ReactNode;
 };
 
-function displayFrom(hideBelow: Breakpoint | undefined) {
-  return hideBelow ? { xs: 'none', [hideBelow]: 'table-cell' } : undefined;
-}
+/*
+ * The styles every cell shares are rules of the table, chosen by a class name: an `sx` on each cell would be
+ * resolved and serialized again for each of a page's cells (about 160) at every render, work a slow phone feels
+ * (docs/performance/front-end-weight.md).
+ */
+const hideBelowClass = (hideBelow: Breakpoint | undefined) =>
+  hideBelow && hideBelow !== 'xs' ? `data-table-from-${hideBelow}` : undefined;
+const actionsClass = 'data-table-actions';
+const tableSx = {
+  // Half the side padding on a phone: 16 px a side is a whole column's width over four or five columns.
+  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } },
+  [`& .${actionsClass}`]: { py: 0 },
+  ...Object.fromEntries(
+    (['sm', 'md', 'lg', 'xl'] as const).map((from) => [
+      `& .${hideBelowClass(from)}`,
+      { display: { xs: 'none', [from]: 'table-cell' } },
+    ]),
+  ),
+};
 
 /** The selection's state on this page and its two gestures: one row, or every row of the page. */
 function pageSelection(keys: readonly string[], selection: Selection | undefined) {
@@ -107,9 +123,9 @@ function DataTableHead<R>({
           <TableCell
             key={column.key}
             align={column.align}
+            className={hideBelowClass(column.hideBelow)}
             sx={{
               width: column.width,
-              display: displayFrom(column.hideBelow),
               fontWeight: 500,
               whiteSpace: 'nowrap',
             }}
@@ -171,7 +187,14 @@ export function DataTable<R>({
   emptyText,
   footer,
 }: DataTableProps<R>) {
-  const keys = rows.map(rowKey);
+  // Rows that come after none (the first page, or a search that had found nothing) are built in the background, a
+  // few milliseconds of work at a time, with the placeholders on screen meanwhile: on a slow phone that is one
+  // long task fewer. The pager waits for them so that it does not show under the placeholders and then move.
+  // A page that replaces another shows at once, as before: deferring it would build the old page again first.
+  const settled = useDeferredValue(rows.length > 0) || rows.length === 0;
+  const shownRows = settled ? rows : [];
+  const busy = loading || !settled;
+  const keys = shownRows.map(rowKey);
   const { selectedHere, toggleAll, toggle } = pageSelection(keys, selection);
   const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
 
@@ -179,17 +202,11 @@ export function DataTable<R>({
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {/* Over the table's top edge, out of the flow, so the rows do not jump when a fetch starts or ends; there only
           while one runs: a hidden indeterminate bar still animates, a frame at a time, on a phone's battery. */}
-      {loading && (
+      {busy && (
         <LinearProgress aria-label="Caricamento" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
       )}
       <TableContainer>
-        <Table
-          size="small"
-          aria-label={label}
-          aria-busy={loading}
-          // Half the side padding on a phone: 16 px a side is a whole column's width over four or five columns.
-          sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } } }}
-        >
+        <Table size="small" aria-label={label} aria-busy={busy} sx={tableSx}>
           <DataTableHead
             columns={columns}
             selectable={selection !== undefined}
@@ -199,8 +216,8 @@ export function DataTable<R>({
             onToggleAll={toggleAll}
           />
           <TableBody>
-            {rows.length === 0 && <NoRows loading={loading} columnCount={columnCount} emptyText={emptyText} />}
-            {rows.map((row) => {
+            {shownRows.length === 0 && <NoRows loading={busy} columnCount={columnCount} emptyText={emptyText} />}
+            {shownRows.map((row) => {
               const key = rowKey(row);
               const checked = selection?.selected.has(key) ?? false;
               return (
@@ -215,18 +232,18 @@ export function DataTable<R>({
                     </TableCell>
                   )}
                   {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align} sx={{ display: displayFrom(column.hideBelow) }}>
+                    <TableCell key={column.key} align={column.align} className={hideBelowClass(column.hideBelow)}>
                       {column.render(row)}
                     </TableCell>
                   ))}
-                  {rowActions && <TableCell sx={{ py: 0 }}>{rowActions(row)}</TableCell>}
+                  {rowActions && <TableCell className={actionsClass}>{rowActions(row)}</TableCell>}
                 </TableRow>
               );
             })}
           </TableBody>
         </Table>
       </TableContainer>
-      {footer}
+      {settled && footer}
     </Paper>
   );
 }
