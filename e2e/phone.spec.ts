@@ -27,3 +27,32 @@ test('the admin shell works on a phone', async ({ page }) => {
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await shot(page, 'phone-admin-avatar-menu');
 });
+
+test('while its scripts arrive a phone shows that the portal is loading, then the login', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const loading = page.getByRole('status').filter({ hasText: 'Caricamento del Portale Posatori…' });
+  await expect(loading).toBeVisible();
+  await shot(page, 'phone-loading');
+  release();
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a phone shows how to use the portal, not that it is loading', async ({ page }) => {
+    await page.goto('/');
+    // Playwright's text locators skip <noscript>, even when the browser shows it: the page's own text is read.
+    expect(await page.locator('body').innerText()).toContain(
+      'Per usare il Portale Posatori abilita JavaScript nel browser.',
+    );
+    await expect(page.getByText('Caricamento del Portale Posatori…')).toBeHidden();
+  });
+});
