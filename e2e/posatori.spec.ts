@@ -356,3 +356,34 @@ test('on a phone the list does not move when the profile states’ names arrive'
   const after = await page.evaluate((from) => (window as unknown as { shifts: number[] }).shifts.slice(from), before);
   expect(after).toEqual([]);
 });
+
+test('on a phone the pager does not move when the first rows arrive', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'admin', '/admin');
+  // The layout shifts that moved the pager, as the browser scores them (Cumulative Layout Shift).
+  await page.addInitScript(() => {
+    const pagerShifts: number[] = [];
+    Object.assign(window, { pagerShifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node: Node | null }[];
+      })[]) {
+        if (
+          entry.sources.some(
+            (source) => source.node instanceof Element && source.node.closest('nav[aria-label="Pagine dei posatori"]'),
+          )
+        )
+          pagerShifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A slow phone's CPU, where the first rows take long enough to build for a frame to show without them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/admin/posatori');
+  await expect(table(page).getByRole('row')).toHaveCount(21);
+  await expect(page.getByRole('navigation', { name: 'Pagine dei posatori' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { pagerShifts: number[] }).pagerShifts)).toEqual([]);
+});
