@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, shot } from './support.ts';
+import { layoutShifts, loginAs, recordLayoutShifts, shot } from './support.ts';
 
 /** A small valid PNG (solid colour, RGB): the server decodes and re-encodes every upload, so it must be real. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -327,14 +327,7 @@ test('the registry and the profile work on a phone', async ({ page }) => {
 test('on a phone the list does not move when the profile states’ names arrive', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'admin', '/admin');
-  // Every layout shift of the page, as the browser scores them (Cumulative Layout Shift).
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   // The states' names come last, as they can on a slow phone: the legend and the chips show before them.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -347,37 +340,19 @@ test('on a phone the list does not move when the profile states’ names arrive'
   const legend = page.getByRole('region', { name: 'Legenda degli stati' });
   await expect(legend).toContainText('Incompleto', { ignoreCase: true });
   await page.waitForTimeout(300);
-  const before = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.length);
+  const before = (await layoutShifts(page)).length;
   const names = page.waitForResponse('**/api/cbostato');
   release();
   await names;
   await expect(legend).toContainText('senza etichetta: in regola');
   await page.waitForTimeout(300);
-  const after = await page.evaluate((from) => (window as unknown as { shifts: number[] }).shifts.slice(from), before);
-  expect(after).toEqual([]);
+  expect(await layoutShifts(page, { from: before })).toEqual([]);
 });
 
 test('on a phone the pager does not move when the first rows arrive', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'admin', '/admin');
-  // The layout shifts that moved the pager, as the browser scores them (Cumulative Layout Shift).
-  await page.addInitScript(() => {
-    const pagerShifts: number[] = [];
-    Object.assign(window, { pagerShifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        sources: { node: Node | null }[];
-      })[]) {
-        if (
-          entry.sources.some(
-            (source) => source.node instanceof Element && source.node.closest('nav[aria-label="Pagine dei posatori"]'),
-          )
-        )
-          pagerShifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   // A slow phone's CPU, where the first rows take long enough to build for a frame to show without them.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -385,5 +360,5 @@ test('on a phone the pager does not move when the first rows arrive', async ({ p
   await expect(table(page).getByRole('row')).toHaveCount(21);
   await expect(page.getByRole('navigation', { name: 'Pagine dei posatori' })).toBeVisible();
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { pagerShifts: number[] }).pagerShifts)).toEqual([]);
+  expect(await layoutShifts(page, { within: 'nav[aria-label="Pagine dei posatori"]' })).toEqual([]);
 });

@@ -165,3 +165,39 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+type RecordedShift = { value: number; moved: Element[] };
+type ShiftRecord = { layoutShifts: RecordedShift[] };
+
+/**
+ * From the page's next load on, keeps every layout shift as the browser scores them (Cumulative Layout Shift), with
+ * the elements each one moved; `layoutShifts` reads them.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record: RecordedShift[] = [];
+    Object.assign(window, { layoutShifts: record });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry &
+        RecordedShift & { sources: { node: Node | null }[] })[]) {
+        const moved = entry.sources.map((source) => source.node).filter((node) => node instanceof Element);
+        record.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
+ * The scores of the layout shifts recorded since the page loaded, from the `from`-th on; with `within`, only those
+ * that moved an element inside what the selector finds.
+ */
+export async function layoutShifts(page: Page, { from = 0, within }: { from?: number; within?: string } = {}) {
+  return page.evaluate(
+    ({ from, within }) =>
+      (window as unknown as ShiftRecord).layoutShifts
+        .slice(from)
+        .filter((shift) => within === undefined || shift.moved.some((element) => element.closest(within)))
+        .map((shift) => shift.value),
+    { from, within },
+  );
+}
