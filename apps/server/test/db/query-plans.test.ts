@@ -1,9 +1,9 @@
-import { CompiledQuery, createQueryId, sql, type RootOperationNode } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, isSqlite } from '../../src/lib/text-search.ts';
 import * as folders from '../../src/modules/messages/message-folders.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
-import { capturing } from './captured-queries.ts';
+import { recording } from './captured-queries.ts';
 import { big, cases, type Case } from './query-plan-cases.ts';
 
 /**
@@ -120,12 +120,11 @@ describe('list query plans: an index for every order and filter, no full scan, n
         await sql`set local enable_seqscan = off`.execute(tx);
         await sql`set local enable_sort = off`.execute(tx);
       }
-      const nodes: RootOperationNode[] = [];
-      await c.run(tx.withPlugin(capturing(nodes)));
+      const queries: CompiledQuery[] = [];
+      await c.run(recording(tx, queries));
       const found: Problem[] = [];
       const read = new Set<string>();
-      for (const node of nodes) {
-        const query = tx.getExecutor().compileQuery(node, createQueryId());
+      for (const query of queries) {
         if (!/^select/i.test(query.sql)) continue;
         if (sqlite) {
           const { rows } = await tx.executeQuery<{ detail: string }>(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CompiledQuery, createQueryId, sql, type RootOperationNode } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/database.ts';
 import {
@@ -18,7 +18,7 @@ import * as posatori from '../../src/modules/posatori/posatori.repository.ts';
 import * as publicPosatori from '../../src/modules/public-posatori/public-posatori.repository.ts';
 import * as rivenditori from '../../src/modules/rivenditori/rivenditori.repository.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
-import { capturing } from './captured-queries.ts';
+import { recording } from './captured-queries.ts';
 
 /**
  * What a list page reads, counted by the engine, over data shaped like the network: an area manager who owns every
@@ -79,17 +79,16 @@ async function reads(
   run: (db: DbOrTx) => Promise<unknown[]>,
   { warm = false } = {},
 ): Promise<{ read: number; returned: number }> {
-  const nodes: RootOperationNode[] = [];
-  const db = ctx.db.withPlugin(capturing(nodes));
+  const queries: CompiledQuery[] = [];
+  const db = recording(ctx.db, queries);
   // Counts are cached per database handle and data version (list-counts.ts): a warm run measures the page alone.
   if (warm) {
     await run(db);
-    nodes.length = 0;
+    queries.length = 0;
   }
   const rows = await run(db);
   let read = 0;
-  for (const node of nodes) {
-    const query = ctx.db.getExecutor().compileQuery(node, createQueryId());
+  for (const query of queries) {
     if (!/^select/i.test(query.sql)) continue;
     if (sqliteFile) {
       sqliteFile.pragma('shrink_memory');
@@ -232,6 +231,22 @@ describe('a list page reads about what it returns, whoever owns what', () => {
   });
 });
 
+describe('a deep page of an overlapping reach, asked again, reads about what it returns, not the rows before it', () => {
+  it('the installers of the area manager who owns his provinces, in the middle of the list', async () => {
+    const reccount = await posatori.countPosatori(ctx.db, ownerScope(), {});
+    // The deepest page read from the start (a later one is read from the other end): the middle one.
+    const offset = Math.floor((reccount - PAGE) / 2 / PAGE) * PAGE;
+    expect(offset).toBeGreaterThanOrEqual(10 * PAGE);
+    const deep = { page: offset / PAGE + 1, pages: 0, size: PAGE, offset };
+    const { read, returned } = await reads(
+      (db) => posatori.listPosatori(db, ownerScope(), {}, 'cognome', deep, reccount),
+      { warm: true },
+    );
+    expect(returned).toBe(PAGE);
+    expect(read).toBeLessThanOrEqual(allowed(1 + OWNER_PROVS, returned));
+  });
+});
+
 describe('the pages of an overlapping reach', () => {
   it.each([
     ['owning', () => scopes.owner],
@@ -240,13 +255,14 @@ describe('the pages of an overlapping reach', () => {
     const scope = { all: false as const, capoarea: capoarea() };
     const reccount = await posatori.countPosatori(ctx.db, scope, {});
     const seen: { uuid: string; key: string }[] = [];
-    for (let page = 1; (page - 1) * 50 < reccount; page++) {
+    // Pages of 10: the middle ones are deep enough to be slices of the reach's keys (paging.ts).
+    for (let page = 1; (page - 1) * PAGE < reccount; page++) {
       const rows = await posatori.listPosatori(
         ctx.db,
         scope,
         {},
         'cognome',
-        { page, pages: 0, size: 50, offset: (page - 1) * 50 },
+        { page, pages: 0, size: PAGE, offset: (page - 1) * PAGE },
         reccount,
       );
       seen.push(...rows.map((r) => ({ uuid: r.uuid, key: `${fold(r.lastname)}\u0000${fold(r.name)}\u0000${r.uuid}` })));
@@ -260,6 +276,36 @@ describe('the pages of an overlapping reach', () => {
     expect(new Set(seen.map((r) => r.uuid))).toEqual(new Set(own.map((r) => r.uuid)));
     expect(seen).toHaveLength(own.length);
     expect(seen.map((r) => r.key)).toEqual(seen.map((r) => r.key).sort());
+  });
+});
+
+describe("an overlapping reach's deep page, once read", () => {
+  it('shows an installer that has moved in the order since', async () => {
+    const scope = ownerScope();
+    const reccount = await posatori.countPosatori(ctx.db, scope, {});
+    const offset = Math.floor((reccount - PAGE) / 2 / PAGE) * PAGE;
+    const deep = { page: offset / PAGE + 1, pages: 0, size: PAGE, offset };
+    const before = await posatori.listPosatori(ctx.db, scope, {}, 'cognome', deep, reccount);
+    const moved = before[0];
+    if (!moved) throw new Error('the deep page is empty');
+    const row = await ctx.db
+      .selectFrom('posatori')
+      .select('lastname_key')
+      .where('uuid', '=', moved.uuid)
+      .executeTakeFirstOrThrow();
+    // To the end of the order: the page the installer was on no longer holds them.
+    await ctx.db.updateTable('posatori').set({ lastname_key: 'zzzz' }).where('uuid', '=', moved.uuid).execute();
+    try {
+      const after = await posatori.listPosatori(ctx.db, scope, {}, 'cognome', deep, reccount);
+      expect(after.map((r) => r.uuid)).not.toContain(moved.uuid);
+      expect(after.map((r) => r.uuid).slice(0, PAGE - 1)).toEqual(before.map((r) => r.uuid).slice(1));
+    } finally {
+      await ctx.db
+        .updateTable('posatori')
+        .set({ lastname_key: row.lastname_key })
+        .where('uuid', '=', moved.uuid)
+        .execute();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { createQueryId, type RootOperationNode } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRow } from '@portal/shared/schemas/audit';
 import type { Paged } from '@portal/shared/schemas/paging';
@@ -7,7 +7,7 @@ import { addDays } from '../../../src/lib/clock.ts';
 import { simplePdf } from '../../../src/lib/pdf-files.ts';
 import { countAudit } from '../../../src/modules/audit/audit.repository.ts';
 import { purgeAudit } from '../../../src/modules/audit/audit.service.ts';
-import { capturing } from '../../db/captured-queries.ts';
+import { recording } from '../../db/captured-queries.ts';
 import { multipart } from '../../multipart.ts';
 import { createTestContext, personOfUser, resellerBody, type TestContext } from '../../helpers.ts';
 import { loginAs, type RoleClients } from '../../helpers-clients.ts';
@@ -286,15 +286,13 @@ describe('filters and paging', () => {
     expect(second.data[0]?.at).toBe((await trail('?action=login-fallito&size=200')).data[0]?.at);
 
     // Once a filter's count is known, counting it again reads no entry older than a few minutes.
-    const nodes: RootOperationNode[] = [];
-    const watched = ctx.db.withPlugin(capturing(nodes));
+    const queries: CompiledQuery[] = [];
+    const watched = recording(ctx.db, queries);
     const filter = { action: 'login-fallito' as const };
     expect(await countAudit(watched, filter)).toBe(second.reccount);
-    nodes.length = 0;
+    queries.length = 0;
     expect(await countAudit(watched, filter)).toBe(second.reccount);
-    const counts = nodes
-      .map((node) => ctx.db.getExecutor().compileQuery(node, createQueryId()))
-      .filter((q) => /count\(/i.test(q.sql));
+    const counts = queries.filter((q) => /count\(/i.test(q.sql));
     expect(counts.length).toBeGreaterThan(0);
     const recent = new Date(Date.now() - 6 * 60_000).toISOString();
     for (const q of counts) {
