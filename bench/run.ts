@@ -5,10 +5,11 @@
  *    timing for an existing and an unknown name (bench/reset-timing.ts).
  * 2. The lists at the network's real size: the server started as `npm start` starts it, on the stress
  *    database (SQLite in ./data/stress, then PostgreSQL in the same run when DATABASE_URL is set; each seeded first
- *    when empty), each line of bench/requests.ts under autocannon (50 connections, 10 s), side by side with
- *    GET /health. Prints req/s, p50, p95, p99 and the ratio to /health, marks the targets, and writes the JSON to
- *    bench/results/. Then the isolation lines: GET /health at 5 connections while the run's heaviest list (the most
- *    CPU per request), then its heaviest call of any kind, runs at 50: one slow request must not hold up the others.
+ *    when empty), each line of bench/requests.ts under autocannon (50 connections, 10 s, after 3 s unmeasured that
+ *    warm it), side by side with GET /health. Prints req/s, p50, p95, p99 and the ratio to /health, marks the
+ *    targets, and writes the JSON to bench/results/. Then the isolation lines: GET /health at 5 connections while
+ *    the run's heaviest list (the most CPU per request), then its heaviest call of any kind, runs at 50: one slow
+ *    request must not hold up the others.
  *
  * --smoke: the same run on a tiny network (1%) in a temporary database (a private schema of TEST_DATABASE_URL when
  * set), 25 requests per line, failing only when a line answers anything but 2xx. `npm test` runs it so the bench
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     only: { type: 'string' },
     seconds: { type: 'string' },
+    'warm-up': { type: 'string' },
   },
 });
 const smoke = args.smoke;
@@ -51,6 +53,8 @@ const seconds = Number(args.seconds ?? (smoke ? 1 : 10));
 const connections = smoke ? 5 : 50;
 // The smoke run only checks that every line answers 2xx: a few requests each, not seconds of them.
 const SMOKE_REQUESTS = 25;
+// --warm-up 0 measures each line from its first request, as the bench did before 2026-11-27.
+const warmUpSeconds = Number(args['warm-up'] ?? 3);
 
 // 1. Login cost.
 {
@@ -196,10 +200,22 @@ for (const t of await targets()) {
         cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' ');
       console.log(line(header));
       for (const r of lines) {
+        const lineConnections = smoke ? connections : (r.connections ?? connections);
+        // The line's own code and data warmed first, unmeasured: the JIT's compiled code for its route, its
+        // statements, the heap grown to its working size. A line measured cold adds the first seconds after a
+        // start (compilation, the first full collections) to its p99 (docs/performance/lists.md).
+        if (!smoke && warmUpSeconds > 0) {
+          await drain(server);
+          await measure(`${server.url}${r.path}`, {
+            cookie: r.as && cookies.get(r.as),
+            connections: lineConnections,
+            seconds: warmUpSeconds,
+          });
+        }
         await drain(server);
         const m = await measure(`${server.url}${r.path}`, {
           cookie: r.as && cookies.get(r.as),
-          connections: smoke ? connections : (r.connections ?? connections),
+          connections: lineConnections,
           ...(smoke ? { amount: SMOKE_REQUESTS } : { seconds }),
           pid,
         });
