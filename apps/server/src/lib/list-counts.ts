@@ -102,6 +102,11 @@ export function sharedRead<T>(db: DbOrTx, key: string, read: () => Promise<T>): 
 }
 /** At most this many results are remembered per handle (a long list's keys are a few hundred kB). */
 const MAX_ROW_LISTS = 64;
+/**
+ * And at most this many rows in all: a reach's keys for its deep pages can be thousands of rows (the owning area
+ * manager's 4,520, about 160 bytes each), so the bound is on rows: about 33 MB per process at most.
+ */
+const MAX_ROWS = 200_000;
 
 /**
  * The rows of a query, remembered per database handle like the counts: until a write to one of `tables` bumps its
@@ -125,6 +130,15 @@ export async function cachedRows<R>(
   // The key is this query's SQL and parameters, so a hit holds rows of this query's shape.
   if (hit && hit.versions === versions) return hit.rows as readonly R[];
   const rows = await sharedRead(db, `rows\u0000${versions}\u0000${key}`, () => query.execute());
+  if (rows.length > MAX_ROWS) return rows;
   remember(cache, key, { versions, rows }, MAX_ROW_LISTS);
+  let total = 0;
+  for (const entry of cache.values()) total += entry.rows.length;
+  // The oldest out first, as remember does, until the rows fit; the new entry, the last, always does.
+  for (const [oldest, entry] of cache) {
+    if (total <= MAX_ROWS) break;
+    cache.delete(oldest);
+    total -= entry.rows.length;
+  }
   return rows;
 }
