@@ -100,7 +100,7 @@ export function sharedRead<T>(db: DbOrTx, key: string, read: () => Promise<T>): 
   inFlight.set(key, started);
   return started;
 }
-/** At most this many results are remembered per handle (a long list's keys are a few hundred kB). */
+/** At most this many results are remembered per handle (a search's keys are a few hundred kB, a reach's up to MBs). */
 const MAX_ROW_LISTS = 64;
 /**
  * And at most this many rows in all: a reach's keys for its deep pages can be thousands of rows (the owning area
