@@ -231,13 +231,17 @@ describe('a list page reads about what it returns, whoever owns what', () => {
   });
 });
 
+/** The deepest page of a list read from its start (a later one is read from the other end): the middle one. */
+const middlePage = (reccount: number) => {
+  const offset = Math.floor((reccount - PAGE) / 2 / PAGE) * PAGE;
+  return { page: offset / PAGE + 1, pages: 0, size: PAGE, offset };
+};
+
 describe('a deep page of an overlapping reach, asked again, reads about what it returns, not the rows before it', () => {
   it('the installers of the area manager who owns his provinces, in the middle of the list', async () => {
     const reccount = await posatori.countPosatori(ctx.db, ownerScope(), {});
-    // The deepest page read from the start (a later one is read from the other end): the middle one.
-    const offset = Math.floor((reccount - PAGE) / 2 / PAGE) * PAGE;
-    expect(offset).toBeGreaterThanOrEqual(10 * PAGE);
-    const deep = { page: offset / PAGE + 1, pages: 0, size: PAGE, offset };
+    const deep = middlePage(reccount);
+    expect(deep.offset).toBeGreaterThanOrEqual(10 * PAGE);
     const { read, returned } = await reads(
       (db) => posatori.listPosatori(db, ownerScope(), {}, 'cognome', deep, reccount),
       { warm: true },
@@ -283,8 +287,7 @@ describe("an overlapping reach's deep page, once read", () => {
   it('shows an installer that has moved in the order since', async () => {
     const scope = ownerScope();
     const reccount = await posatori.countPosatori(ctx.db, scope, {});
-    const offset = Math.floor((reccount - PAGE) / 2 / PAGE) * PAGE;
-    const deep = { page: offset / PAGE + 1, pages: 0, size: PAGE, offset };
+    const deep = middlePage(reccount);
     const before = await posatori.listPosatori(ctx.db, scope, {}, 'cognome', deep, reccount);
     const moved = before[0];
     if (!moved) throw new Error('the deep page is empty');
