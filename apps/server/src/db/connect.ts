@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { Database, Db } from './database.ts';
 import { LimitsInText } from './limits-in-text.ts';
 import { attachLane, postgresLane, sqliteLane } from './read-lane.ts';
+import { MAX_USES, preparingPool } from './prepared-statements.ts';
 import { openSqlite, withStatementCache } from './sqlite-file.ts';
 
 export type DbTarget =
@@ -110,14 +111,16 @@ export function connect(target: DbTarget): DbHandle {
     if (lane) attachLane(db, lane);
     return { db, kind: 'sqlite' };
   }
-  const settings: pg.PoolConfig = {
-    connectionString: target.url,
-    // Tests isolate each file in its own schema.
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  };
+  // Tests isolate each file in its own schema. Each run's plan is made for its values, prepared or not
+  // (db/prepared-statements.ts).
+  const options = [
+    '-c plan_cache_mode=force_custom_plan',
+    ...(target.schema ? [`-c search_path=${target.schema}`] : []),
+  ];
+  const settings: pg.PoolConfig = { connectionString: target.url, options: options.join(' '), maxUses: MAX_USES };
   const pool = new pg.Pool({ ...settings, max: 10 });
   const lane = postgresLane(settings, target.laneConnections ?? 1);
-  const db = new Kysely<Database>({ dialect: new LaneClosingPostgres({ pool }, lane.db) });
+  const db = new Kysely<Database>({ dialect: new LaneClosingPostgres({ pool: preparingPool(pool) }, lane.db) });
   pools.set(db, pool);
   attachLane(db, lane);
   return { db, kind: 'postgres' };

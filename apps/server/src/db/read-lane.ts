@@ -15,6 +15,7 @@ import pg from 'pg';
 import { backgroundThread, type BackgroundThread } from '../lib/background-thread.ts';
 import type { Database, Db, DbOrTx } from './database.ts';
 import { LimitsInText } from './limits-in-text.ts';
+import { preparingPool } from './prepared-statements.ts';
 import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
 
 /**
@@ -60,7 +61,10 @@ export function sqliteLane(file: string): Lane {
 /** The lane of a PostgreSQL database: a pool of `connections` (one by default) with the handle's own settings. */
 export function postgresLane(config: pg.PoolConfig, connections: number): Lane {
   const pool = new pg.Pool({ ...config, max: connections });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), waiting: () => pool.waitingCount };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+    waiting: () => pool.waitingCount,
+  };
 }
 
 /**
