@@ -1,7 +1,13 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.ts';
-import { cachedCount } from '../../lib/list-counts.ts';
-import { countQueries, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
+import {
+  listCount,
+  pageRows,
+  rememberedList,
+  type ListOrder,
+  type ListQuery,
+  type PageWindow,
+} from '../../lib/paging.ts';
 import { textFilter } from '../../lib/text-search.ts';
 import { nameField } from '../posatori/posatori.repository.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
@@ -25,17 +31,21 @@ const publicOrder: ListOrder = [
   ['uuid', 'asc'],
 ];
 
-function list(db: DbOrTx, f: PublicFilters): ListQuery<'posatori'> {
-  let q = published(db);
-  if (f.prov) q = q.where('posatori.state', '=', f.prov);
-  if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
-  const text = textFilter(db, nameField, f.q);
-  if (text) q = q.where(text);
-  return { table: 'posatori', arms: [q], order: publicOrder, matched: text !== undefined, keysOf: ['posatori'] };
-}
+/** The list, built and compiled once per filters (rememberedList), as the portal's other lists are. */
+const list = rememberedList(
+  (db: DbOrTx, f: PublicFilters): ListQuery<'posatori'> => {
+    let q = published(db);
+    if (f.prov) q = q.where('posatori.state', '=', f.prov);
+    if (f.tipo) q = q.where('posatori.tipo', '=', f.tipo);
+    const text = textFilter(db, nameField, f.q);
+    if (text) q = q.where(text);
+    return { table: 'posatori', arms: [q], order: publicOrder, matched: text !== undefined, keysOf: ['posatori'] };
+  },
+  // Every filter named: the type refuses one left out, so one key is one list.
+  (f) => ({ prov: f.prov, tipo: f.tipo, q: f.q }) satisfies Record<keyof PublicFilters, unknown>,
+);
 
-export const countPublished = (db: DbOrTx, f: PublicFilters) =>
-  cachedCount(db, ['posatori'], countQueries(list(db, f)));
+export const countPublished = (db: DbOrTx, f: PublicFilters) => listCount(db, ['posatori'], list(db, f));
 
 /** What a public page shows of an installer, and nothing more (no tax code, contacts, address or birth date). */
 const publicColumns = [
