@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
+import { remember } from '../lib/list-counts.ts';
 
 /** SQL texts remembered with the name they are prepared under (the most recent ones; names are never reused). */
 const MAX_TEXTS = 1_000;
@@ -22,12 +23,7 @@ class StatementNames {
     if (known) return known;
     // Kept in the order last named or first seen: the least recent goes first when the map is full.
     const name = known === null ? `portale_${(this.#next++).toString(36)}` : null;
-    this.#seen.delete(text);
-    this.#seen.set(text, name);
-    if (this.#seen.size > MAX_TEXTS) {
-      const oldest = this.#seen.keys().next();
-      if (!oldest.done) this.#seen.delete(oldest.value);
-    }
+    remember(this.#seen, text, name, MAX_TEXTS);
     return name ?? undefined;
   }
 }
