@@ -7,7 +7,10 @@ import { loginAs, shot } from './support.ts';
 
 // Days as the browser counts them (playwright.config.ts: Europe/Rome), which is a day ahead of UTC before 1 or 2 am.
 const iso = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
-const daysAgo = (n: number) => iso(new Date(Date.now() - n * 86_400_000));
+// Counted on the calendar, from today's date: 59 times 24 hours back from 23:05 in November lands on the day after
+// the date 59 days before, across the end of summer time.
+const daysAgo = (n: number) =>
+  new Date(Date.parse(`${iso(new Date())}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const ddmmyyyy = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
