@@ -26,6 +26,7 @@ import * as publicLocator from './migrations/2026-11-26-24-public-locator.ts';
 import * as auditLog from './migrations/2026-11-26-25-audit-log.ts';
 import * as emailChanges from './migrations/2026-11-26-26-email-changes.ts';
 import * as documentPosters from './migrations/2026-11-26-27-document-posters.ts';
+import * as folderVersions from './migrations/2026-11-27-28-folder-versions.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-25-audit-log': auditLog,
   '2026-11-26-26-email-changes': emailChanges,
   '2026-11-26-27-document-posters': documentPosters,
+  '2026-11-27-28-folder-versions': folderVersions,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

@@ -13,6 +13,15 @@ export type ListTable =
   | 'documents'
   | 'document_groups';
 
+/**
+ * A user's message folder, versioned on its own (migration 2026-11-27-28): one user's mail does not date another's
+ * counts, which a version of the whole messages table would, with every message read anywhere.
+ */
+export type FolderVersion = `inbox:${string}` | `outbox:${string}`;
+
+/** What a cached result is dated by: the rows of list_versions it names. */
+export type Versioned = ListTable | FolderVersion;
+
 /** A count query: a select of one row with the number in `n`. */
 export type CountQuery = {
   compile(): CompiledQuery;
@@ -40,7 +49,7 @@ const versionRows = rowsByKeys((db, tables) =>
 );
 
 /** The data versions of these tables, as one string: what a cached result is valid for. */
-const versionsOf = async (db: DbOrTx, tables: readonly ListTable[]): Promise<string> =>
+const versionsOf = async (db: DbOrTx, tables: readonly Versioned[]): Promise<string> =>
   (await versionRows(db, tables)).map((r) => `${r.name}:${r.version}`).join(',');
 
 /**
@@ -53,7 +62,7 @@ const versionsOf = async (db: DbOrTx, tables: readonly ListTable[]): Promise<str
  */
 export async function cachedCount(
   db: DbOrTx,
-  tables: readonly ListTable[],
+  tables: readonly Versioned[],
   queries: readonly CountQuery[],
   key?: string,
 ): Promise<number> {
@@ -117,7 +126,7 @@ const MAX_ROWS = 200_000;
  */
 export async function cachedRows<R>(
   db: DbOrTx,
-  tables: readonly ListTable[],
+  tables: readonly Versioned[],
   query: { compile(): CompiledQuery; execute(): Promise<R[]> },
 ): Promise<readonly R[]> {
   if (db.isTransaction) return query.execute();

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
-import { cachedCount, cachedRows, countKey, remember, type CountQuery, type ListTable } from './list-counts.ts';
+import { cachedCount, cachedRows, countKey, remember, type CountQuery, type Versioned } from './list-counts.ts';
 import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };
@@ -123,7 +123,7 @@ export type ListQuery<T extends keyof Database> = {
    * being sorted for every page and every repeat of a search box's text; so are an overlapping reach's keys for its
    * deep pages.
    */
-  keysOf?: readonly ListTable[];
+  keysOf?: readonly Versioned[];
 };
 
 /** Each arm's count: the parts are disjoint, so the list's reccount is their sum (see cachedCount). */
@@ -321,7 +321,7 @@ export function rememberedList<A extends readonly unknown[], T extends keyof Dat
 /** A list's reccount (cachedCount over its arms' counts), its count queries compiled once when it is remembered. */
 export function listCount<T extends keyof Database>(
   db: DbOrTx,
-  tables: readonly ListTable[],
+  tables: readonly Versioned[],
   list: ListQuery<T>,
 ): Promise<number> {
   const memo = memoOf(list);

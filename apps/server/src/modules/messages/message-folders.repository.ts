@@ -1,7 +1,8 @@
 import type { PagingQuery } from '@portal/shared/schemas/paging';
 import type { DbOrTx } from '../../db/database.ts';
 import { readLane } from '../../db/read-lane.ts';
-import { countQueries, pageRows, pageWindow, type ListQuery } from '../../lib/paging.ts';
+import type { FolderVersion } from '../../lib/list-counts.ts';
+import { countQueries, listCount, pageRows, pageWindow, rememberedList, type ListQuery } from '../../lib/paging.ts';
 import { CONTAINS_MIN, fold, rowContains, textFilter, type TextField } from '../../lib/text-search.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
@@ -129,7 +130,29 @@ export function folderWindow<R extends { uuid: string }>(
     : pageRows(db, list as ListQuery<'message_recipients'>, uncounted, Number.MAX_SAFE_INTEGER, rowsOf);
 }
 
-async function countList(list: ListQuery<'message_recipients'> | ListQuery<'messages'>): Promise<number> {
+/**
+ * The lists the folders' pages read, built and compiled once per viewer and filters (rememberedList); the global
+ * search builds its own, a window at a time.
+ */
+const inboxLists = rememberedList(inboxList, (userUuid, f, via) => [userUuid, f.read ?? null, f.oggetto ?? null, via]);
+const outboxLists = rememberedList(outboxList, (senderUuid, f, via) => [
+  senderUuid,
+  f.read ?? null,
+  f.oggetto ?? null,
+  via,
+]);
+
+/**
+ * A folder's count, cached until the folder changes (its own version, migration 2026-11-27-28): the admin's inbox
+ * is tens of thousands of rows, counted again at every request before. An inbox filtered by subject also changes
+ * when a message's subject does, which its recipients' versions do not follow: that count is read each time.
+ */
+async function folderCount<T extends 'message_recipients' | 'messages'>(
+  db: DbOrTx,
+  list: ListQuery<T>,
+  version: FolderVersion | undefined,
+): Promise<number> {
+  if (version) return listCount(db, [version], list);
   let n = 0;
   for (const q of countQueries(list)) n += Number((await q.executeTakeFirst())?.n ?? 0);
   return n;
@@ -145,8 +168,8 @@ const readsVia = (db: DbOrTx, via: SubjectVia): DbOrTx => (via === 'index' ? rea
 export async function inboxPage(db: DbOrTx, userUuid: string, f: FolderFilters, query: PagingQuery) {
   const via = await subjectVia(db, 'inbox', userUuid, f);
   const reads = readsVia(db, via);
-  const list = inboxList(reads, userUuid, f, via);
-  const reccount = await countList(list);
+  const list = inboxLists(reads, userUuid, f, via);
+  const reccount = await folderCount(reads, list, f.oggetto ? undefined : `inbox:${userUuid}`);
   const win = pageWindow(reccount, query);
   // The viewer's recipient row of each message by its primary key (message_uuid, user_uuid). As a join filtered on
   // r.user_uuid, SQLite read the viewer's whole range of message_recipients_inbox for every page (9 ms for the
@@ -179,8 +202,8 @@ const inboxRows = rowsByKeys((db, uuids, { userUuid }: { userUuid: string }) =>
 export async function outboxPage(db: DbOrTx, senderUuid: string, f: FolderFilters, query: PagingQuery) {
   const via = await subjectVia(db, 'outbox', senderUuid, f);
   const reads = readsVia(db, via);
-  const list = outboxList(reads, senderUuid, f, via);
-  const reccount = await countList(list);
+  const list = outboxLists(reads, senderUuid, f, via);
+  const reccount = await folderCount(reads, list, `outbox:${senderUuid}`);
   const win = pageWindow(reccount, query);
   const rows = await pageRows(reads, list, win, reccount, (uuids) => outboxRows(db, uuids));
   return { rows, win, reccount };
