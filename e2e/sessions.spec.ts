@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { expect, test, type Page } from '@playwright/test';
+import { addDays, todayInRome } from '../apps/server/src/lib/clock.ts';
 import { loginAs, shot } from './support.ts';
 
 /** The admin's usage statistics over the demo's 90 days of history. */
 
-// Days as the browser counts them (playwright.config.ts: Europe/Rome), which is a day ahead of UTC before 1 or 2 am.
-const iso = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
-// Counted on the calendar, from today's date: 59 times 24 hours back from 23:05 in November lands on the day after
-// the date 59 days before, across the end of summer time.
-const daysAgo = (n: number) =>
-  new Date(Date.parse(`${iso(new Date())}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+// Days as the browser counts them (playwright.config.ts: Europe/Rome, the app's own day), which is a day ahead of UTC
+// before 1 or 2 am; counted back on the calendar, as the app does: 59 times 24 hours back from 23:05 in November
+// lands on the day after the date 59 days before, across the end of summer time.
+const daysAgo = (n: number) => addDays(todayInRome(), -n);
 const ddmmyyyy = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -62,7 +61,7 @@ test('the admin opens the usage statistics, changes the range and downloads them
 
   // A preset: the range goes to the URL and the table follows.
   await page.getByRole('group', { name: 'Periodo' }).getByRole('button', { name: '7 giorni' }).click();
-  await expect(page).toHaveURL(new RegExp(`dal=${daysAgo(6)}&al=${iso(new Date())}`));
+  await expect(page).toHaveURL(new RegExp(`dal=${daysAgo(6)}&al=${todayInRome()}`));
   await expect(logins.locator('tbody tr')).toHaveCount(8);
 
   // Typed dates: a start after the end is refused under the field, a good range is applied.
