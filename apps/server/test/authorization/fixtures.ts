@@ -219,11 +219,9 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
       dests: '[]',
       now: at,
     });
-    await addRecipients(
-      db,
-      { uuid, sender, createdAt: at },
+    await addRecipients(db, { uuid, sender, createdAt: at }, [
       db.selectFrom('users').select('users.uuid as user_uuid').where('users.uuid', '=', recipient),
-    );
+    ]);
     return uuid;
   };
 

@@ -149,7 +149,7 @@ export async function seedMessages(db: DbOrTx, today: Date): Promise<void> {
             'in',
             chosen.map((c) => c.id),
           );
-    await addRecipients(db, { uuid, sender, createdAt: at }, accounts);
+    await addRecipients(db, { uuid, sender, createdAt: at }, [accounts]);
     if (everyone) {
       // Most installers of the network have read the circular; the demo installer has not.
       await db

@@ -97,17 +97,25 @@ export async function updateMessage(
 const text = (value: string) => sql<string>`cast(${value} as text)`;
 
 /**
- * Stores the recipients a query stands for, in one INSERT ... SELECT (50,000 installers are one statement); the
+ * Stores the recipients the queries stand for, in one INSERT ... SELECT (50,000 installers are one statement); the
  * primary key (message_uuid, user_uuid) drops duplicates between people and groups, and keeps the read state of
- * recipients a message already had. The sender is never their own recipient. Returns how many it added.
+ * recipients a message already had. The sender is never their own recipient. Returns how many it added. One
+ * statement for all of a send's choices: each bumps the version of its recipients' inboxes in their names' order
+ * (migration 2026-11-27-28), and two sends of several statements each could take those locks crosswise.
  */
 export async function addRecipients(
   db: DbOrTx,
   message: { uuid: string; sender: string; createdAt: string },
-  accounts: AccountsQuery,
+  accounts: readonly AccountsQuery[],
 ): Promise<number> {
+  const chosen = accounts.map((a, i) =>
+    db.selectFrom(a.as(`a${i}`)).select(sql.ref<string | null>(`a${i}.user_uuid`).as('user_uuid')),
+  );
+  const [first, ...rest] = chosen;
+  if (!first) return 0;
+  const everyone = rest.reduce((all, q) => all.unionAll(q), first);
   const picked = db
-    .selectFrom(accounts.as('a'))
+    .selectFrom(everyone.as('a'))
     .select([
       text(message.uuid).as('message_uuid'),
       'a.user_uuid',

@@ -287,10 +287,11 @@ export async function saveMessage(
       });
     }
     const message = { uuid, sender: viewer.userUuid, createdAt };
-    let added = 0;
-    for (const r of resolved) {
-      for (const accounts of r.accounts) added += await repo.addRecipients(tx, message, accounts);
-    }
+    const added = await repo.addRecipients(
+      tx,
+      message,
+      resolved.flatMap((r) => r.accounts),
+    );
     if (id !== 'nuovo')
       await repo.keepOnlyRecipients(
         tx,
