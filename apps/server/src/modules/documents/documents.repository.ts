@@ -11,8 +11,7 @@ import {
   walkMatching,
   type TextField,
 } from '../../lib/text-search.ts';
-import { cachedCount } from '../../lib/list-counts.ts';
-import { countQueries, pageRows, UNCOUNTED, type ListQuery, type PageWindow } from '../../lib/paging.ts';
+import { listCount, pageRows, rememberedList, UNCOUNTED, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import type { DocumentsTable } from './documents.table.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
@@ -20,45 +19,49 @@ import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 export type DocumentsScope = { all: true } | { all: false; group: Role };
 
 /**
- * A list of documents, newest first: every one from the documents' date index, or a group's from the index of
- * their links (migration 2026-11-24-11); optionally of one kind.
+ * Every document, newest first, from the documents' date index; optionally of one kind. Built and compiled once per
+ * kind (rememberedList), as the registries' lists are.
  */
-function documentList(db: DbOrTx, scope: DocumentsScope, kind: DocumentKind | undefined) {
-  const ofKind = kind !== undefined;
-  if (scope.all) {
-    const arm = db.selectFrom('documents').$if(ofKind, (q) => q.where('kind', '=', kind as DocumentKind));
-    const list: ListQuery<'documents'> = {
-      table: 'documents',
-      arms: [arm],
-      order: [
-        ['created_at', 'desc'],
-        ['uuid', 'desc'],
-      ],
-      matched: false,
-    };
-    return { all: list };
-  }
-  const arm = db
-    .selectFrom('document_groups')
-    .where('grp', '=', scope.group)
-    .$if(ofKind, (q) => q.where('kind', '=', kind as DocumentKind));
-  const list: ListQuery<'document_groups'> = {
+const allDocuments = rememberedList(
+  (db: DbOrTx, kind: DocumentKind | undefined): ListQuery<'documents'> => ({
+    table: 'documents',
+    arms: [db.selectFrom('documents').$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind))],
+    order: [
+      ['created_at', 'desc'],
+      ['uuid', 'desc'],
+    ],
+    matched: false,
+  }),
+  (kind) => [kind ?? null],
+);
+
+/** A group's documents, newest first, from the index of their links (migration 2026-11-24-11); optionally of one kind. */
+const groupDocuments = rememberedList(
+  (db: DbOrTx, group: Role, kind: DocumentKind | undefined): ListQuery<'document_groups'> => ({
     table: 'document_groups',
-    arms: [arm],
+    arms: [
+      db
+        .selectFrom('document_groups')
+        .where('grp', '=', group)
+        .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DocumentKind)),
+    ],
     order: [
       ['created_at', 'desc'],
       ['document_uuid', 'desc'],
     ],
     matched: false,
-  };
-  return { group: list };
-}
+  }),
+  (group, kind) => [group, kind ?? null],
+);
 
-/** A list's count, cached until a document or a group row changes (list_versions). */
+/** What dates a documents list: a document or a group row changed (list_versions). */
+const DOCUMENT_VERSIONS = ['documents', 'document_groups'] as const;
+
+/** A list's count, cached until a document or a group row changes. */
 export async function countDocuments(db: DbOrTx, scope: DocumentsScope, kind?: DocumentKind): Promise<number> {
-  const list = documentList(db, scope, kind);
-  const queries = list.all ? countQueries(list.all) : countQueries(list.group);
-  return cachedCount(db, ['documents', 'document_groups'], queries);
+  return scope.all
+    ? listCount(db, DOCUMENT_VERSIONS, allDocuments(db, kind))
+    : listCount(db, DOCUMENT_VERSIONS, groupDocuments(db, scope.group, kind));
 }
 
 /** One page of a list (pageRows): its keys in order, then `rowsOf` them. */
@@ -70,8 +73,9 @@ async function pageOf<R extends { uuid: string }>(
   reccount: number,
   rowsOf: (uuids: string[]) => Promise<R[]>,
 ): Promise<R[]> {
-  const list = documentList(db, scope, kind);
-  return list.all ? pageRows(db, list.all, win, reccount, rowsOf) : pageRows(db, list.group, win, reccount, rowsOf);
+  return scope.all
+    ? pageRows(db, allDocuments(db, kind), win, reccount, rowsOf)
+    : pageRows(db, groupDocuments(db, scope.group, kind), win, reccount, rowsOf);
 }
 
 /** One page of a list's documents; `reccount` is the list's count. */
