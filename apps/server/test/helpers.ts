@@ -9,7 +9,7 @@ import { codiceFiscaleCheckChar } from '@portal/shared/validation/codice-fiscale
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
-import type { Db } from '../src/db/database.ts';
+import type { Db, DbOrTx } from '../src/db/database.ts';
 import { MigrationFailed, migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
 import { createFileStore } from '../src/lib/open-file-store.ts';
@@ -329,3 +329,7 @@ export async function auditHistory(db: Db, entity: string, entityId: string) {
     changes: JSON.parse(r.changes) as { field: string; before: string | null; after: string | null }[],
   }));
 }
+
+/** A demo login's account uuid (users.uuid), for tests that address people by it. */
+export const userUuidOf = async (db: DbOrTx, username: string): Promise<string> =>
+  (await db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;

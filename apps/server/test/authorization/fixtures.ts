@@ -9,7 +9,7 @@ import { addRecipients, insertMessage } from '../../src/modules/messages/message
 import { posatoreKeys } from '../../src/modules/posatori/posatori.repository.ts';
 import { noCouponTotals } from '../../src/modules/posatori/posatori.table.ts';
 import { rivenditoreKeys } from '../../src/modules/rivenditori/rivenditori.repository.ts';
-import { personOfUser, type TestContext } from '../helpers.ts';
+import { personOfUser, type TestContext, userUuidOf } from '../helpers.ts';
 import { imageForm, multipart } from '../multipart.ts';
 
 /**
@@ -203,8 +203,7 @@ export async function createFixtures(ctx: TestContext, adminCookie: string, posa
   };
 
   /** A message between two demo logins: the sender's 'mine', the recipient's 'seen', everybody else's 'other'. */
-  const userOf = async (username: string) =>
-    (await db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+  const userOf = (username: string) => userUuidOf(db, username);
   const message = async (from: string, to: string) => {
     const uuid = crypto.randomUUID();
     const sender = await userOf(from);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, startServer } from '../../../../bench/http.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { createTestContext, type TestContext, userUuidOf } from '../helpers.ts';
 import { serverEnv } from '../modules/imports/server-processes.ts';
 import { openEvents, type SseStream } from '../sse-client.ts';
 
@@ -24,8 +24,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const userOf = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userOf = (username: string) => userUuidOf(ctx.db, username);
 
 async function send(url: string, cookie: string, dests: string[]) {
   const res = await fetch(`${url}/api/messages/message/nuovo`, {

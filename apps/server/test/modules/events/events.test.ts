@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../src/lib/tokens.ts';
 import { announce } from '../../../src/modules/events/events.service.ts';
 import { MAX_STREAMS_PER_SESSION } from '../../../src/modules/events/event-hub.ts';
-import { createTestContext, login, personOfUser, type TestContext } from '../../helpers.ts';
+import { createTestContext, login, personOfUser, type TestContext, userUuidOf } from '../../helpers.ts';
 import { loginAs, type RoleClients } from '../../helpers-clients.ts';
 import { openEvents, type SseStream } from '../../sse-client.ts';
 
@@ -25,8 +25,7 @@ const stream = async (cookie: string) => {
   return s;
 };
 
-const userOf = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userOf = (username: string) => userUuidOf(ctx.db, username);
 
 beforeAll(async () => {
   // A heartbeat every second: the sessions of open streams are checked at that pace.

@@ -2,8 +2,9 @@ import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inboxPage, outboxPage, type FolderFilters } from '../../../src/modules/messages/message-folders.repository.ts';
 import { recording } from '../../db/captured-queries.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
+import { sendMessage } from './message-calls.ts';
 
 /**
  * A folder's count (reccount of GET /api/messages/recv and /sent) is remembered until that folder changes
@@ -31,13 +32,7 @@ const folder = async (client: ApiClient, box: 'recv' | 'sent', query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 };
-const send = async (client: ApiClient, oggetto: string, dests: string[], id = 'nuovo') => {
-  const res = await client.post(`/api/messages/message/${id}`, { oggetto, content: '', dests });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { uuid: string }).uuid;
-};
-const userUuid = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
 /** The inbox's counts as the recipient rows say, for the three read filters. */
 async function inboxTruth(user: string) {
@@ -82,15 +77,15 @@ describe('a folder’s count', () => {
     expect(first.counted).toBe(1);
     expect(await ask('inbox', { read: 'nonletti' })).toEqual({ reccount: first.reccount, counted: 0 });
     // Another user's mail is not the admin's inbox.
-    await send(as.admin, 'Per il posatore', [await userUuid('posatore')]);
+    await sendMessage(as.admin, 'Per il posatore', [await userUuid('posatore')]);
     expect(await ask('inbox', { read: 'nonletti' })).toEqual({ reccount: first.reccount, counted: 0 });
-    await send(as.capoarea, 'Per l’amministratore', ['g:admin']);
+    await sendMessage(as.capoarea, 'Per l’amministratore', ['g:admin']);
     expect(await ask('inbox', { read: 'nonletti' })).toEqual({ reccount: first.reccount + 1, counted: 1 });
 
     const sent = await ask('outbox');
     expect(sent.counted).toBe(1);
     expect(await ask('outbox')).toEqual({ reccount: sent.reccount, counted: 0 });
-    await send(as.admin, 'Ancora al posatore', [await userUuid('posatore')]);
+    await sendMessage(as.admin, 'Ancora al posatore', [await userUuid('posatore')]);
     expect(await ask('outbox')).toEqual({ reccount: sent.reccount + 1, counted: 1 });
   });
 
@@ -98,9 +93,9 @@ describe('a folder’s count', () => {
     const mario = await userUuid('posatore');
     const expectRight = async () => expect(await inboxCounts(as.posatore)).toEqual(await inboxTruth(mario));
     await expectRight();
-    const one = await send(as.admin, 'Cartella uno', [mario]);
+    const one = await sendMessage(as.admin, 'Cartella uno', [mario]);
     await expectRight();
-    const two = await send(as.capoarea, 'Cartella due', [mario, 'g:admin']);
+    const two = await sendMessage(as.capoarea, 'Cartella due', [mario, 'g:admin']);
     await expectRight();
     await as.posatore.post(`/api/setread/${one}`, {});
     await expectRight();
@@ -109,7 +104,7 @@ describe('a folder’s count', () => {
     await as.posatore.post(`/api/setunread/${one}`, {});
     await expectRight();
     // The edit keeps the administrators only: Mario's inbox loses the message.
-    await send(as.capoarea, 'Cartella due', ['g:admin'], two);
+    await sendMessage(as.capoarea, 'Cartella due', ['g:admin'], two);
     await expectRight();
     const del = await as.admin.delete(`/api/messages/message/${one}`);
     expect(del.statusCode, del.body).toBe(200);
@@ -135,13 +130,13 @@ describe('a folder’s count', () => {
     const expectRight = async () =>
       expect(await outboxCounts(as.capoarea, 'riunione')).toEqual(await truth('riunione'));
     await expectRight();
-    const m = await send(as.capoarea, 'Ordine del giorno', [mario]);
+    const m = await sendMessage(as.capoarea, 'Ordine del giorno', [mario]);
     await expectRight();
     await as.posatore.post(`/api/setread/${m}`, {});
     await expectRight();
     await as.posatore.post(`/api/setunread/${m}`, {});
     await expectRight();
-    await send(as.capoarea, 'Riunione di zona', [mario], m);
+    await sendMessage(as.capoarea, 'Riunione di zona', [mario], m);
     await expectRight();
     const del = await as.capoarea.delete(`/api/messages/message/${m}`);
     expect(del.statusCode, del.body).toBe(200);

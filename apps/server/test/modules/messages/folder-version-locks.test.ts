@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/lib/tokens.ts';
 import { addRecipients, insertMessage, setRead } from '../../../src/modules/messages/messages.repository.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 
 /**
  * A folder's version is a row that a change locks until its transaction ends (migration 2026-11-27-28), so two
@@ -18,8 +18,7 @@ afterAll(async () => {
   if (pg) await ctx.close();
 });
 
-const userUuid = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
 describe.skipIf(!pg)('folder versions under concurrent writers', () => {
   it('a reader marking a message read while its sender sends them another: both go through', async () => {

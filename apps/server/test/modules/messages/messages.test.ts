@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_BODY_MAX } from '@portal/shared/schemas/messages';
 import { searchMessages } from '../../../src/modules/messages/messages.service.ts';
-import { auditHistory, createTestContext, type TestContext } from '../../helpers.ts';
+import { auditHistory, createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
@@ -25,8 +25,7 @@ const send = (client: ApiClient, body: { oggetto?: string; content?: string; des
 const inbox = async (client: ApiClient, query = '') => (await client.get(`/api/messages/recv${query}`)).json() as Page;
 const outbox = async (client: ApiClient, query = '') => (await client.get(`/api/messages/sent${query}`)).json() as Page;
 const unread = async (client: ApiClient) => (await client.get('/api/avatar')).json().msgcount as number;
-const userUuid = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
 describe('the folders', () => {
   it('answers 401 without a session', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
+import { sendMessage } from './message-calls.ts';
 
 /**
  * The outbox's Tipo filter (tiporead on GET /api/messages/sent): 'letti' are the messages every recipient has read,
@@ -23,11 +24,6 @@ beforeEach(async () => {
 
 type Page = { data: { uuid: string; oggetto: string }[]; page: number; pages: number; reccount: number };
 
-const send = async (client: ApiClient, oggetto: string, dests: string[], id = 'nuovo') => {
-  const res = await client.post(`/api/messages/message/${id}`, { oggetto, content: '', dests });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { uuid: string }).uuid;
-};
 const outbox = async (client: ApiClient, query = '') => {
   const res = await client.get(`/api/messages/sent${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -37,8 +33,7 @@ const subjects = async (client: ApiClient, tiporead: 'letti' | 'nonletti', ogget
   (await outbox(client, `?tiporead=${tiporead}&foggetto=${encodeURIComponent(oggetto)}&size=50`)).data.map(
     (r) => r.oggetto,
   );
-const userUuid = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
 /** What the filter must answer, from the recipients' rows themselves. */
 async function truth(sender: string): Promise<{ letti: string[]; nonletti: string[] }> {
@@ -56,8 +51,8 @@ async function truth(sender: string): Promise<{ letti: string[]; nonletti: strin
 describe('the outbox’s Tipo filter', () => {
   it('says read once every recipient has read, and follows each read and unread mark', async () => {
     const mario = await userUuid('posatore');
-    const both = await send(as.capoarea, 'Lettura a due', [mario, 'g:admin']);
-    const one = await send(as.capoarea, 'Lettura a uno', [mario]);
+    const both = await sendMessage(as.capoarea, 'Lettura a due', [mario, 'g:admin']);
+    const one = await sendMessage(as.capoarea, 'Lettura a uno', [mario]);
     expect(await subjects(as.capoarea, 'nonletti')).toEqual(['Lettura a uno', 'Lettura a due']);
     expect(await subjects(as.capoarea, 'letti')).toEqual([]);
 
@@ -78,7 +73,7 @@ describe('the outbox’s Tipo filter', () => {
 
   it('follows the recipients an edit adds and takes away', async () => {
     const mario = await userUuid('posatore');
-    const uuid = await send(as.capoarea, 'Lettura modificata', [mario, 'g:admin']);
+    const uuid = await sendMessage(as.capoarea, 'Lettura modificata', [mario, 'g:admin']);
     const state = async () => ({
       letti: await subjects(as.capoarea, 'letti', 'modificata'),
       nonletti: await subjects(as.capoarea, 'nonletti', 'modificata'),
@@ -86,10 +81,10 @@ describe('the outbox’s Tipo filter', () => {
     await as.posatore.post(`/api/setread/${uuid}`, {});
     expect(await state()).toEqual({ letti: [], nonletti: ['Lettura modificata'] });
     // Without the administrator, who had not read it, everyone left has.
-    await send(as.capoarea, 'Lettura modificata', [mario], uuid);
+    await sendMessage(as.capoarea, 'Lettura modificata', [mario], uuid);
     expect(await state()).toEqual({ letti: ['Lettura modificata'], nonletti: [] });
     // A new recipient has not read it yet.
-    await send(as.capoarea, 'Lettura modificata', [mario, 'g:admin'], uuid);
+    await sendMessage(as.capoarea, 'Lettura modificata', [mario, 'g:admin'], uuid);
     expect(await state()).toEqual({ letti: [], nonletti: ['Lettura modificata'] });
   });
 
@@ -102,7 +97,10 @@ describe('the outbox’s Tipo filter', () => {
       .where('user_uuid', 'is not', null)
       .where('user_uuid', '<>', mario)
       .executeTakeFirstOrThrow();
-    const uuid = await send(as.capoarea, 'Lettura prima della cancellazione', [other.user_uuid ?? '', 'g:admin']);
+    const uuid = await sendMessage(as.capoarea, 'Lettura prima della cancellazione', [
+      other.user_uuid ?? '',
+      'g:admin',
+    ]);
     await as.admin.post(`/api/setread/${uuid}`, {});
     expect(await subjects(as.capoarea, 'nonletti', 'cancellazione')).toEqual(['Lettura prima della cancellazione']);
     const removed = await as.admin.delete(`/api/posatore/${other.uuid}`);
@@ -117,7 +115,11 @@ describe('the outbox’s Tipo filter', () => {
       [as.capoarea, 'capoarea'],
       [as.rivenditore, 'rivenditore'],
     ] as const) {
-      await send(client, `Lettura di ${username}`, ['g:admin', 'g:posatori'].slice(username === 'admin' ? 1 : 0));
+      await sendMessage(
+        client,
+        `Lettura di ${username}`,
+        ['g:admin', 'g:posatori'].slice(username === 'admin' ? 1 : 0),
+      );
       const expected = await truth(await userUuid(username));
       const whole = await outbox(client);
       const letti = await outbox(client, '?tiporead=letti&size=1');
@@ -138,7 +140,7 @@ describe('the outbox’s Tipo filter', () => {
   });
 
   it('lists only the sender’s own messages, and the installer still has no outbox', async () => {
-    await send(as.capoarea, 'Lettura solo mia', ['g:admin']);
+    await sendMessage(as.capoarea, 'Lettura solo mia', ['g:admin']);
     for (const client of [as.admin, as.rivenditore]) {
       for (const tiporead of ['letti', 'nonletti']) {
         expect(await subjects(client, tiporead as 'letti' | 'nonletti', 'solo mia')).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { addMinutes, nowIso } from '../../../src/lib/clock.ts';
 import { MESSAGES_PER_MINUTE, RECIPIENTS_PER_HOUR } from '../../../src/modules/messages/send-limits.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 import { clientOf, loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 /**
@@ -40,8 +40,7 @@ const messagesBy = async (username: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const userUuid = async (username: string) =>
-  (await ctx.db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
 describe('messages per minute', () => {
   it(`lets a person send ${MESSAGES_PER_MINUTE} a minute; the next is a 429 with the reason and Retry-After`, async () => {
