@@ -52,6 +52,13 @@ const versionRows = rowsByKeys((db, tables) =>
 const versionsOf = async (db: DbOrTx, tables: readonly Versioned[]): Promise<string> =>
   (await versionRows(db, tables)).map((r) => `${r.name}:${r.version}`).join(',');
 
+/** The sum of the counts (a list's reccount, over its disjoint parts), read now: what cachedCount remembers. */
+export async function sumCounts(queries: readonly CountQuery[]): Promise<number> {
+  let n = 0;
+  for (const q of queries) n += Number((await q.executeTakeFirst())?.n ?? 0);
+  return n;
+}
+
 /**
  * The sum of the counts (a list's reccount, over its disjoint parts), remembered per database handle until a write
  * to one of `tables` bumps its version. Every request reads the versions (one indexed read), so a count is never
@@ -66,11 +73,7 @@ export async function cachedCount(
   queries: readonly CountQuery[],
   key?: string,
 ): Promise<number> {
-  const compute = async () => {
-    let n = 0;
-    for (const q of queries) n += Number((await q.executeTakeFirst())?.n ?? 0);
-    return n;
-  };
+  const compute = () => sumCounts(queries);
   if (db.isTransaction) return compute();
   const versions = await versionsOf(db, tables);
   const cacheKey = key ?? countKey(queries);

@@ -2,7 +2,7 @@ import type { AuditAction, AuditChange, AuditEntity } from '@portal/shared/schem
 import { sql, type SqlBool } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { remember, sharedRead } from '../../lib/list-counts.ts';
+import { remember, sharedRead, sumCounts } from '../../lib/list-counts.ts';
 import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
@@ -96,9 +96,7 @@ const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b 
 
 async function countExact(db: DbOrTx, f: AuditFilter): Promise<number> {
   if (f.from !== undefined && f.to !== undefined && f.from >= f.to) return 0;
-  let n = 0;
-  for (const q of countQueries(auditList(db, f))) n += Number((await q.executeTakeFirst())?.n ?? 0);
-  return n;
+  return sumCounts(countQueries(auditList(db, f)));
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
 import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
+import { sumCounts } from '../../lib/list-counts.ts';
 import type { PartnersTable } from '../partners/partners.table.ts';
 import { codeField, listColumns, nameField } from '../posatori/posatori.repository.ts';
 import type { PosatoriTable } from '../posatori/posatori.table.ts';
@@ -44,10 +45,8 @@ export function listImports(db: DbOrTx, win: PageWindow, reccount: number) {
 
 const importRows = rowsByKeys((db, uuids) => importsWithNames(db).where('imports.uuid', 'in', uuids));
 
-async function countOf(list: ListQuery<'imports'> | ListQuery<'posatori'>): Promise<number> {
-  let n = 0;
-  for (const q of countQueries(list)) n += Number((await q.executeTakeFirst())?.n ?? 0);
-  return n;
+function countOf(list: ListQuery<'imports'> | ListQuery<'posatori'>): Promise<number> {
+  return sumCounts(countQueries(list));
 }
 
 function importsWithNames(db: DbOrTx) {

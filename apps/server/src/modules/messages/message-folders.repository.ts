@@ -1,7 +1,7 @@
 import type { PagingQuery } from '@portal/shared/schemas/paging';
 import type { DbOrTx } from '../../db/database.ts';
 import { readLane } from '../../db/read-lane.ts';
-import type { FolderVersion } from '../../lib/list-counts.ts';
+import { sumCounts, type FolderVersion } from '../../lib/list-counts.ts';
 import { countQueries, listCount, pageRows, pageWindow, rememberedList, type ListQuery } from '../../lib/paging.ts';
 import { CONTAINS_MIN, fold, rowContains, textFilter, type TextField } from '../../lib/text-search.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
@@ -147,15 +147,12 @@ const outboxLists = rememberedList(outboxList, (senderUuid, f, via) => [
  * is tens of thousands of rows, counted again at every request before. An inbox filtered by subject also changes
  * when a message's subject does, which its recipients' versions do not follow: that count is read each time.
  */
-async function folderCount<T extends 'message_recipients' | 'messages'>(
+function folderCount<T extends 'message_recipients' | 'messages'>(
   db: DbOrTx,
   list: ListQuery<T>,
   version: FolderVersion | undefined,
 ): Promise<number> {
-  if (version) return listCount(db, [version], list);
-  let n = 0;
-  for (const q of countQueries(list)) n += Number((await q.executeTakeFirst())?.n ?? 0);
-  return n;
+  return version ? listCount(db, [version], list) : sumCounts(countQueries(list));
 }
 
 /**
