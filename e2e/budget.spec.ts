@@ -85,15 +85,15 @@ test('the admin installer list fetches no overlay’s code until one opens', asy
       ),
     )
     .toEqual([]);
-  // The fields that show come beside the page: the date filters' pickers, the dropdowns, the province typeahead and
-  // the toolbar's search (docs/decisions/0008). No menu, dialog or drawer comes before it opens.
+  // The fields that show come beside the page: the date filters' pickers, the dropdowns and the province typeahead
+  // (docs/decisions/0008). No menu, dialog or drawer comes before it opens, and the toolbar's search not before
+  // somebody points at it.
   const manifest = readManifest(webDist);
   const onDemand = chunkFiles(manifest, [
     'src/components/month-year-field-picker.tsx',
     'src/components/date-field-picker.tsx',
     'src/components/combo-select-field.tsx',
     'src/components/province-typeahead-field.tsx',
-    'src/features/search/components/global-search.tsx',
   ]).js;
   const allowed = new Set([...adminListRouteFiles().js, ...onDemand]);
   expect(scripts.filter((file) => !allowed.has(file))).toEqual([]);
@@ -109,5 +109,10 @@ test('the admin installer list fetches no overlay’s code until one opens', asy
   expect(scripts).toEqual(expect.arrayContaining(menu.filter((file) => !allowed.has(file))));
   await list.keyboard.press('Escape');
   await expect(list.getByRole('menu')).toBeHidden();
+  // The toolbar's search brings its code when somebody points at it.
+  const search = chunkFiles(manifest, ['src/features/search/components/global-search.tsx']).js;
+  expect(scripts).not.toEqual(expect.arrayContaining(search));
+  await list.getByRole('combobox', { name: 'Cerca' }).hover();
+  await expect.poll(() => scripts).toEqual(expect.arrayContaining(search));
   await expectAccessible(list, 'budget-admin-posatori');
 });
