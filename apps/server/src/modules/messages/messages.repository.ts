@@ -1,7 +1,7 @@
 import { sql, type AliasableExpression } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { nextTurn, PRIORITY } from '../mail/mail-queue.ts';
-import { fold } from '../../lib/text-search.ts';
+import { fold, isSqlite } from '../../lib/text-search.ts';
 
 /** A query selecting the accounts a recipient stands for (one person, a group, a list's filter). */
 export type AccountsQuery = AliasableExpression<{ user_uuid: string | null }>;
@@ -96,6 +96,60 @@ export async function updateMessage(
  */
 const text = (value: string) => sql<string>`cast(${value} as text)`;
 
+/** The accounts of a send's choices as one query (with repeats), or undefined when there are none. */
+function accountsOf(db: DbOrTx, accounts: readonly AccountsQuery[]) {
+  const chosen = accounts.map((a, i) =>
+    db.selectFrom(a.as(`a${i}`)).select(sql.ref<string | null>(`a${i}.user_uuid`).as('user_uuid')),
+  );
+  const [first, ...rest] = chosen;
+  return first && rest.reduce((all, q) => all.unionAll(q), first);
+}
+
+/**
+ * Before an edit changes a message's recipients, PostgreSQL: bumps at once, in their names' order, the inboxes of
+ * everyone it may add or take away (its recipients now and the accounts it was given). Adding and taking away are
+ * two statements, each bumping its own inboxes (migration 2026-11-27-28), so two edits at once with crossing
+ * recipients would otherwise take those locks crosswise and wait on each other. SQLite has one writer at a time.
+ */
+export async function holdInboxes(
+  db: DbOrTx,
+  message: { uuid: string; sender: string },
+  accounts: readonly AccountsQuery[],
+): Promise<void> {
+  if (isSqlite(db)) return;
+  const now = db
+    .selectFrom('message_recipients')
+    .select(sql.ref<string | null>('user_uuid').as('user_uuid'))
+    .where('message_uuid', '=', message.uuid);
+  const chosen = accountsOf(db, accounts);
+  const everyone = chosen ? now.union(chosen) : now;
+  const folders = db
+    .selectFrom(everyone.as('r'))
+    .select(sql<string>`'inbox:' || r.user_uuid`.as('name'))
+    .select(sql<number>`1`.as('version'))
+    .where('r.user_uuid', 'is not', null)
+    .where('r.user_uuid', '<>', message.sender)
+    .orderBy('name');
+  await db
+    .insertInto('list_versions')
+    .columns(['name', 'version'])
+    .expression(folders)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ version: sql`list_versions.version + 1` }))
+    .execute();
+}
+
+/**
+ * PostgreSQL: a message's row before its recipients' rows, for every writer of both. A read mark changes its
+ * recipient row and then, through the unread count's trigger (migration 2026-11-26-21), the message; an edit or a
+ * delete holds the message and then changes its recipients. Taken the other way round by the read mark, the two
+ * waited on each other (an edit taking away a recipient who was marking the message read failed with a deadlock).
+ */
+async function holdMessage(db: DbOrTx, uuid: string, forDelete = false): Promise<void> {
+  if (isSqlite(db)) return;
+  const q = db.selectFrom('messages').select('uuid').where('uuid', '=', uuid);
+  await (forDelete ? q.forUpdate() : q.forNoKeyUpdate()).execute();
+}
+
 /**
  * Stores the recipients the queries stand for, in one INSERT ... SELECT (50,000 installers are one statement); the
  * primary key (message_uuid, user_uuid) drops duplicates between people and groups, and keeps the read state of
@@ -108,12 +162,8 @@ export async function addRecipients(
   message: { uuid: string; sender: string; createdAt: string },
   accounts: readonly AccountsQuery[],
 ): Promise<number> {
-  const chosen = accounts.map((a, i) =>
-    db.selectFrom(a.as(`a${i}`)).select(sql.ref<string | null>(`a${i}.user_uuid`).as('user_uuid')),
-  );
-  const [first, ...rest] = chosen;
-  if (!first) return 0;
-  const everyone = rest.reduce((all, q) => all.unionAll(q), first);
+  const everyone = accountsOf(db, accounts);
+  if (!everyone) return 0;
   const picked = db
     .selectFrom(everyone.as('a'))
     .select([
@@ -254,6 +304,7 @@ export async function queueNotifications(
 
 /** Deleting a message also drops its notifications not sent yet (a range on the queue's primary key). */
 export async function deleteMessage(db: DbOrTx, uuid: string): Promise<void> {
+  await holdMessage(db, uuid, true);
   await db.deleteFrom('message_recipients').where('message_uuid', '=', uuid).execute();
   await db
     .deleteFrom('mail_queue')
@@ -265,6 +316,7 @@ export async function deleteMessage(db: DbOrTx, uuid: string): Promise<void> {
 }
 
 export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt: string | null): Promise<boolean> {
+  await holdMessage(db, uuid);
   const r = await db
     .updateTable('message_recipients')
     .set({ read_at: readAt })

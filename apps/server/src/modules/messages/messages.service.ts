@@ -287,17 +287,10 @@ export async function saveMessage(
       });
     }
     const message = { uuid, sender: viewer.userUuid, createdAt };
-    const added = await repo.addRecipients(
-      tx,
-      message,
-      resolved.flatMap((r) => r.accounts),
-    );
-    if (id !== 'nuovo')
-      await repo.keepOnlyRecipients(
-        tx,
-        uuid,
-        resolved.flatMap((r) => r.accounts),
-      );
+    const accounts = resolved.flatMap((r) => r.accounts);
+    if (id !== 'nuovo') await repo.holdInboxes(tx, message, accounts);
+    const added = await repo.addRecipients(tx, message, accounts);
+    if (id !== 'nuovo') await repo.keepOnlyRecipients(tx, uuid, accounts);
     const recipients = await repo.recipientCount(tx, uuid);
     if (recipients === 0) {
       throw new HttpError(400, 'Nessuno dei destinatari scelti ha un accesso al portale', {

@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../../src/db/database.ts';
 import { newId } from '../../../src/lib/tokens.ts';
-import { addRecipients, insertMessage, setRead } from '../../../src/modules/messages/messages.repository.ts';
+import {
+  addRecipients,
+  holdInboxes,
+  insertMessage,
+  keepOnlyRecipients,
+  setRead,
+  updateMessage,
+} from '../../../src/modules/messages/messages.repository.ts';
 import { createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 
 /**
@@ -20,24 +28,118 @@ afterAll(async () => {
 
 const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
+const at = '2026-11-27T10:00:00.000Z';
+const only = (user: string) => [ctx.db.selectFrom('users').select('users.uuid as user_uuid').where('uuid', '=', user)];
+const message = (uuid: string, sender: string, oggetto: string) => ({
+  uuid,
+  sender,
+  oggetto,
+  content: '',
+  dest: '',
+  dests: '[]',
+  now: at,
+});
+const edited = (oggetto: string) => ({ oggetto, content: 'Modificato', dest: '', dests: '[]', now: at });
+
+/** A message from `sender` to `to`, committed. */
+async function sent(sender: string, to: string, oggetto: string): Promise<string> {
+  const uuid = newId();
+  await insertMessage(ctx.db, message(uuid, sender, oggetto));
+  await addRecipients(ctx.db, { uuid, sender, createdAt: at }, only(to));
+  return uuid;
+}
+
+/** Runs `first` until it calls `pause`, then `second` until it waits for a lock, then the rest of both. */
+async function interleaved(
+  first: (tx: DbOrTx, pause: () => Promise<void>) => Promise<void>,
+  second: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
+  let secondPid = 0;
+  let paused: () => void = () => undefined;
+  const reachedPause = new Promise<void>((resolve) => (paused = resolve));
+  const one = ctx.db.transaction().execute((tx) =>
+    first(tx, async () => {
+      paused();
+      for (let i = 0; i < 200 && !(await waiting(secondPid)); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting(secondPid)).toBe(true);
+    }),
+  );
+  await reachedPause;
+  const two = ctx.db.transaction().execute(async (tx) => {
+    secondPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]?.pid ?? 0;
+    await second(tx);
+  });
+  await Promise.all([one, two]);
+}
+
 describe.skipIf(!pg)('folder versions under concurrent writers', () => {
+  it('an edit that takes a recipient away while that recipient marks it read: both go through', async () => {
+    const [sender, reader] = [await userUuid('capoarea'), await userUuid('posatore')];
+    const other = await userUuid('rivenditore');
+    const uuid = await sent(sender, reader, 'Da leggere');
+    let markedRead: boolean | undefined;
+    // The edit: the message first, then, once the read mark waits, the recipients as the edit chose them.
+    await interleaved(
+      async (tx, pause) => {
+        await updateMessage(tx, uuid, edited('Da leggere, corretto'));
+        await pause();
+        await holdInboxes(tx, { uuid, sender }, only(other));
+        await addRecipients(tx, { uuid, sender, createdAt: at }, only(other));
+        await keepOnlyRecipients(tx, uuid, only(other));
+      },
+      async (tx) => {
+        markedRead = await setRead(tx, reader, uuid, at);
+      },
+    );
+    // The read mark came after the edit, which had taken the message from the reader.
+    expect(markedRead).toBe(false);
+    const rows = await ctx.db
+      .selectFrom('message_recipients')
+      .select('user_uuid')
+      .where('message_uuid', '=', uuid)
+      .execute();
+    expect(rows.map((r) => r.user_uuid)).toEqual([other]);
+  });
+
+  it("two edits at once, each giving its message the other one's recipient: both go through", async () => {
+    // Two writers, so their outboxes do not already put one edit after the other.
+    const [one, two] = [await userUuid('capoarea'), await userUuid('admin')];
+    const [a, b] = [await userUuid('posatore'), await userUuid('rivenditore')];
+    const [first, second] = [await sent(one, a, 'Per A'), await sent(two, b, 'Per B')];
+    // The first edit gives its message b (b's inbox) and is held before it takes a away; the second gives its
+    // message a and takes b away, which would need b's inbox while the first waits for a's.
+    await interleaved(
+      async (tx, pause) => {
+        await updateMessage(tx, first, edited('Per B'));
+        await holdInboxes(tx, { uuid: first, sender: one }, only(b));
+        await addRecipients(tx, { uuid: first, sender: one, createdAt: at }, only(b));
+        await pause();
+        await keepOnlyRecipients(tx, first, only(b));
+      },
+      async (tx) => {
+        await updateMessage(tx, second, edited('Per A'));
+        await holdInboxes(tx, { uuid: second, sender: two }, only(a));
+        await addRecipients(tx, { uuid: second, sender: two, createdAt: at }, only(a));
+        await keepOnlyRecipients(tx, second, only(a));
+      },
+    );
+    const rows = await ctx.db
+      .selectFrom('message_recipients')
+      .select(['message_uuid', 'user_uuid'])
+      .where('message_uuid', 'in', [first, second])
+      .execute();
+    expect(new Map(rows.map((r) => [r.message_uuid, r.user_uuid]))).toEqual(
+      new Map([
+        [first, b],
+        [second, a],
+      ]),
+    );
+  });
+
   it('a reader marking a message read while its sender sends them another: both go through', async () => {
     const [sender, reader] = [await userUuid('capoarea'), await userUuid('posatore')];
-    const at = '2026-11-27T10:00:00.000Z';
-    const message = (uuid: string, oggetto: string) => ({
-      uuid,
-      sender,
-      oggetto,
-      content: '',
-      dest: '',
-      dests: '[]',
-      now: at,
-    });
-    const only = (user: string) => [
-      ctx.db.selectFrom('users').select('users.uuid as user_uuid').where('uuid', '=', user),
-    ];
     const first = newId();
-    await insertMessage(ctx.db, message(first, 'Prima'));
+    await insertMessage(ctx.db, message(first, sender, 'Prima'));
     await addRecipients(ctx.db, { uuid: first, sender, createdAt: at }, only(reader));
 
     const second = newId();
@@ -46,7 +148,7 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
     const sendHeld = new Promise<void>((resolve) => (sent = resolve));
     // The send: the new message first (its sender's outbox), then, once the read mark waits, its recipient.
     const send = ctx.db.transaction().execute(async (tx) => {
-      await insertMessage(tx, message(second, 'Seconda'));
+      await insertMessage(tx, message(second, sender, 'Seconda'));
       sent();
       for (let i = 0; i < 200 && !(await waiting(readerPid)); i++) await new Promise((r) => setTimeout(r, 25));
       expect(await waiting(readerPid)).toBe(true);
