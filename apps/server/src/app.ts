@@ -41,6 +41,7 @@ import { registerRivenditoriRoutes } from './modules/rivenditori/rivenditori.rou
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerUsageStatisticsRoutes } from './modules/usage-statistics/usage-statistics.routes.ts';
 import { usageRecorder } from './modules/usage-statistics/usage-statistics.service.ts';
+import { registerClientGone } from './plugins/client-gone.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
@@ -124,6 +125,8 @@ export async function buildApp({
     clientErrorHandler: clientErrorReply(apiReplyHeaders(headers)),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // First of the hooks, so everything after it runs with the request's signal.
+  registerClientGone(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);

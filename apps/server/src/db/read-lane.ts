@@ -9,10 +9,12 @@ import {
   type DatabaseIntrospector,
   type Dialect,
   type Driver,
+  type PostgresPool,
   type QueryResult,
 } from 'kysely';
 import pg from 'pg';
 import { backgroundThread, type BackgroundThread } from '../lib/background-thread.ts';
+import { requestSignal } from '../lib/client-gone.ts';
 import type { Database, Db, DbOrTx } from './database.ts';
 import { LimitsInText } from './limits-in-text.ts';
 import { preparingPool } from './prepared-statements.ts';
@@ -28,6 +30,8 @@ import type { LaneQuery, LaneReply } from './read-lane-thread.ts';
  * - PostgreSQL: the database does the work, but ten heavy queries at once take every core of a small machine,
  *   the portal's process included. The lane is a pool of one connection: one heavy read at a time per process
  *   (READ_LANE_CONNECTIONS for a database server of its own, whose cores the portal does not share).
+ * A read whose client has gone before its turn is dropped then (lib/client-gone.ts): an abandoned heavy request no
+ * longer holds up the ones after it for as long as it would have run.
  * A transaction reads on its own connection (it may have written), an in-memory SQLite database has no file to
  * share, and a handle made without a lane reads on itself: `readLane` then gives the handle back.
  */
@@ -36,8 +40,11 @@ export function readLane(db: DbOrTx): DbOrTx {
   return lanes.get(db)?.db ?? db;
 }
 
-/** A lane and the number of its reads waiting for their turn (for /metrics). */
-type Lane = { db: Db; waiting: () => number };
+/**
+ * A lane, the number of its reads waiting for their turn, and the number it dropped because their client had gone
+ * (for /metrics).
+ */
+type Lane = { db: Db; waiting: () => number; dropped: () => number };
 
 const lanes = new WeakMap<Db, Lane>();
 
@@ -49,21 +56,42 @@ export function attachLane(db: Db, lane: Lane): void {
 /** How many reads wait for the lane of `db` (none on a handle without one). */
 export const laneWaiting = (db: Db): number => lanes.get(db)?.waiting() ?? 0;
 
+/** How many reads the lane of `db` dropped at their turn, their client gone (lib/client-gone.ts). */
+export const laneDropped = (db: Db): number => lanes.get(db)?.dropped() ?? 0;
+
 /** The lane of a SQLite file: its queries run on a worker thread, started at the first one. */
 export function sqliteLane(file: string): Lane {
   const thread = backgroundThread(new URL('./read-lane-thread.ts', import.meta.url), 'runQuery', { file });
   return {
     db: new Kysely<Database>({ dialect: new LaneDialect(thread), plugins: [new LimitsInText()] }),
     waiting: () => thread.waiting(),
+    dropped: () => thread.dropped(),
   };
 }
 
 /** The lane of a PostgreSQL database: a pool of `connections` (one by default) with the handle's own settings. */
 export function postgresLane(config: pg.PoolConfig, connections: number): Lane {
   const pool = new pg.Pool({ ...config, max: connections });
+  const preparing = preparingPool(pool);
+  let dropped = 0;
+  // A read whose client has gone while it waited for the connection gives it back unused.
+  const dropping: PostgresPool = {
+    ...preparing,
+    async connect() {
+      const signal = requestSignal();
+      const client = await preparing.connect();
+      if (signal?.aborted) {
+        client.release();
+        dropped += 1;
+        throw signal.reason;
+      }
+      return client;
+    },
+  };
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: dropping }) }),
     waiting: () => pool.waitingCount,
+    dropped: () => dropped,
   };
 }
 
@@ -106,7 +134,7 @@ class LaneDriver implements Driver {
     this.#connection = {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
         const task: LaneQuery = { sql: query.sql, parameters: query.parameters };
-        const reply = (await thread.run(task)) as LaneReply;
+        const reply = (await thread.run(task, requestSignal())) as LaneReply;
         if ('error' in reply) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
         return { rows: reply.rows as R[] };
       },

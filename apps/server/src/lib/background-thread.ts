@@ -2,10 +2,15 @@ import { Piscina } from 'piscina';
 
 /** A thread that runs one task at a time (backgroundThread). */
 export type BackgroundThread = {
-  /** Runs the module's function on `task` (structured-cloned both ways) once the tasks before it are done. */
-  run(task: unknown): Promise<unknown>;
+  /**
+   * Runs the module's function on `task` (structured-cloned both ways) once the tasks before it are done. A task
+   * whose `signal` is aborted before its turn is not run: it rejects with the signal's reason.
+   */
+  run(task: unknown, signal?: AbortSignal): Promise<unknown>;
   /** Tasks given and not yet started: all but the one running. */
   waiting(): number;
+  /** Tasks dropped at their turn since the start, their signal aborted (their client gone). */
+  dropped(): number;
   /** Ends the thread once its tasks are done. */
   close(): Promise<void>;
 };
@@ -26,18 +31,30 @@ export function backgroundThread(module: URL, name: string, workerData?: unknown
     idleTimeout: Number.POSITIVE_INFINITY,
     recordTiming: false,
   });
-  // Counted here: piscina's own queue size leaves out the tasks it has already handed to the thread.
+  // The queue is kept here, one task handed to piscina at a time: a task is looked at when its turn comes, and a
+  // task piscina holds would be cancelled by ending its thread (and the connection or fonts with it).
+  let last: Promise<unknown> = Promise.resolve();
   let given = 0;
+  let dropped = 0;
   return {
-    async run(task) {
+    async run(task, signal) {
       given += 1;
+      const turn = last.then(() => {
+        if (signal?.aborted) {
+          dropped += 1;
+          throw signal.reason;
+        }
+        return pool.run(task);
+      });
+      last = turn.catch(() => undefined);
       try {
-        return await pool.run(task);
+        return await turn;
       } finally {
         given -= 1;
       }
     },
     waiting: () => Math.max(given - 1, 0),
+    dropped: () => dropped,
     close: () => pool.close(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Content } from 'pdfmake';
 import { backgroundThread, type BackgroundThread } from './background-thread.ts';
+import { requestSignal } from './client-gone.ts';
 
 /**
  * PDF reports, drawn by pdfmake on a thread of their own (lib/pdf-thread.ts): a report costs tens of milliseconds
@@ -15,13 +16,17 @@ export type PdfReport = { title: string; subtitle?: string; generatedOn: string;
 
 let thread: BackgroundThread | undefined;
 
-/** How many reports wait for the PDF thread (for /metrics). */
+/** How many reports wait for the PDF thread, and how many were dropped, their client gone (for /metrics). */
 export const pdfWaiting = (): number => thread?.waiting() ?? 0;
+export const pdfDropped = (): number => thread?.dropped() ?? 0;
 
-/** The report as a PDF file, drawn on the PDF thread (started by the first report). */
+/**
+ * The report as a PDF file, drawn on the PDF thread (started by the first report); not drawn if the client that
+ * asked for it has gone before its turn (lib/client-gone.ts).
+ */
 export async function renderPdf(report: PdfReport): Promise<Buffer> {
   thread ??= backgroundThread(new URL('./pdf-thread.ts', import.meta.url), 'drawPdf');
-  const bytes = (await thread.run(report)) as Uint8Array;
+  const bytes = (await thread.run(report, requestSignal())) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

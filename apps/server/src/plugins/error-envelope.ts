@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { msg } from '@portal/shared/messages-it';
 import { errorReply, formRefusal, type FormRefusal } from '@portal/shared/schemas/errors';
 import { FileStoreUnavailable } from '../lib/file-store.ts';
+import { ClientGone } from '../lib/client-gone.ts';
 
 /** Thrown by services for an outcome the client should see as {res:"KO", reason} with this status. */
 export class HttpError extends Error {
@@ -117,6 +118,11 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       return reply.code(400).send({ res: 'KO', reason: msg.richiestaTroppoGrande });
+    }
+    if (err instanceof ClientGone) {
+      // Nobody reads the answer: 499, as nginx logs a request its client closed, keeps it apart from the errors.
+      request.log.info('richiesta chiusa dal client prima della risposta');
+      return reply.code(499).send({ res: 'KO', reason: msg.richiestaNonValida });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

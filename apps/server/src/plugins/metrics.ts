@@ -3,8 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '../db/connect.ts';
-import { laneWaiting } from '../db/read-lane.ts';
-import { pdfWaiting } from '../lib/pdf.ts';
+import { laneDropped, laneWaiting } from '../db/read-lane.ts';
+import { pdfDropped, pdfWaiting } from '../lib/pdf.ts';
 import type { Db } from '../db/database.ts';
 import { queueFigures } from '../modules/mail/mail-queue.ts';
 import { HttpError } from './error-envelope.ts';
@@ -102,6 +102,17 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
     collect() {
       this.set({ queue: 'read_lane' }, laneWaiting(db));
       this.set({ queue: 'pdf' }, pdfWaiting());
+    },
+  });
+  new Counter({
+    name: 'background_dropped_tasks_total',
+    help: 'Lavori pesanti lasciati al loro turno perché chi li aveva chiesti aveva chiuso la richiesta',
+    labelNames: ['queue'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ queue: 'read_lane' }, laneDropped(db));
+      this.inc({ queue: 'pdf' }, pdfDropped());
     },
   });
   const pool = poolOf(db);

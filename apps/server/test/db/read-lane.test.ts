@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/db/connect.ts';
-import { laneWaiting, readLane } from '../../src/db/read-lane.ts';
+import { laneDropped, laneWaiting, readLane } from '../../src/db/read-lane.ts';
+import { ClientGone, withRequestSignal } from '../../src/lib/client-gone.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -62,6 +63,33 @@ describe('read lane', () => {
         .executeTakeFirst();
       expect(row?.version).toBe(1);
     });
+  });
+
+  it('drops at its turn a read whose client has gone while it waited, and reads on', async () => {
+    const heavy = heavyCount.execute(readLane(ctx.db));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const client = new AbortController();
+    // A request's read, queued behind the heavy one; then its client closes the connection.
+    const abandoned = new Promise((resolve, reject) =>
+      withRequestSignal(client.signal, () => {
+        sql`select 1 as one`.execute(readLane(ctx.db)).then(resolve, reject);
+      }),
+    );
+    const droppedBefore = laneDropped(ctx.db);
+    client.abort(new ClientGone());
+    await expect(abandoned).rejects.toBeInstanceOf(ClientGone);
+    expect(laneDropped(ctx.db)).toBe(droppedBefore + 1);
+    expect(Number((await heavy).rows[0]?.n)).toBe(3_000_000);
+    // A read of a request still open, after it, is answered.
+    const open = new AbortController();
+    const answered = await new Promise<number>((resolve, reject) =>
+      withRequestSignal(open.signal, () => {
+        sql<{ one: number }>`select 1 as one`
+          .execute(readLane(ctx.db))
+          .then((r) => resolve(Number(r.rows[0]?.one)), reject);
+      }),
+    );
+    expect(answered).toBe(1);
   });
 
   it('passes a failing query’s error on and goes on answering', async () => {
