@@ -1,8 +1,8 @@
 import type { PagingQuery } from '@portal/shared/schemas/paging';
 import type { DbOrTx } from '../../db/database.ts';
 import { readLane } from '../../db/read-lane.ts';
-import { sumCounts, type FolderVersion } from '../../lib/list-counts.ts';
-import { countQueries, listCount, pageRows, pageWindow, rememberedList, type ListQuery } from '../../lib/paging.ts';
+import type { FolderVersion } from '../../lib/list-counts.ts';
+import { listCount, pageRows, pageWindow, rememberedList, type ListQuery } from '../../lib/paging.ts';
 import { CONTAINS_MIN, fold, rowContains, textFilter, type TextField } from '../../lib/text-search.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
 
@@ -87,7 +87,11 @@ export function inboxList(
     ['created_at', 'desc'],
     ['message_uuid', 'desc'],
   ] as const;
-  return { table: 'message_recipients', arms: [q], order, matched: false };
+  // Through the index, a common word's matches in a large inbox are found and sorted once per change of the inbox
+  // (its version: a message's edit bumps it too, bumpInboxes), each page a slice of them.
+  return indexed
+    ? { table: 'message_recipients', arms: [q], order, matched: true, keysOf: [`inbox:${userUuid}`] }
+    : { table: 'message_recipients', arms: [q], order, matched: false };
 }
 
 /**
@@ -110,7 +114,10 @@ export function outboxList(db: DbOrTx, senderUuid: string, f: FolderFilters, via
     ['created_at', 'desc'],
     ['uuid', 'desc'],
   ] as const;
-  return { table: 'messages', arms: [q], order, matched: false };
+  // As the inbox's: a large outbox's matches sorted once per change of the outbox.
+  return via === 'index' && subject
+    ? { table: 'messages', arms: [q], order, matched: true, keysOf: [`outbox:${senderUuid}`] }
+    : { table: 'messages', arms: [q], order, matched: false };
 }
 
 /**
@@ -144,16 +151,14 @@ const outboxLists = rememberedList(outboxList, (senderUuid, f, via) => [
 
 /**
  * A folder's count, cached until the folder changes (its own version, migration 2026-11-27-28): the admin's inbox
- * is tens of thousands of rows, counted again at every request before. An inbox filtered by subject also changes
- * when a message's subject does, which its recipients' versions do not follow: that count is read each time.
+ * is tens of thousands of rows, counted again at every request before. A message's edit bumps the inboxes of all
+ * its recipients (bumpInboxes), so an inbox filtered by subject is dated by its version too.
  */
-function folderCount<T extends 'message_recipients' | 'messages'>(
+const folderCount = <T extends 'message_recipients' | 'messages'>(
   db: DbOrTx,
   list: ListQuery<T>,
-  version: FolderVersion | undefined,
-): Promise<number> {
-  return version ? listCount(db, [version], list) : sumCounts(countQueries(list));
-}
+  version: FolderVersion,
+): Promise<number> => listCount(db, [version], list);
 
 /**
  * Through the subject index a folder's count and page cost what the word's matches cost (tens of milliseconds for a
@@ -166,7 +171,7 @@ export async function inboxPage(db: DbOrTx, userUuid: string, f: FolderFilters, 
   const via = await subjectVia(db, 'inbox', userUuid, f);
   const reads = readsVia(db, via);
   const list = inboxLists(reads, userUuid, f, via);
-  const reccount = await folderCount(reads, list, f.oggetto ? undefined : `inbox:${userUuid}`);
+  const reccount = await folderCount(reads, list, `inbox:${userUuid}`);
   const win = pageWindow(reccount, query);
   // The viewer's recipient row of each message by its primary key (message_uuid, user_uuid). As a join filtered on
   // r.user_uuid, SQLite read the viewer's whole range of message_recipients_inbox for every page (9 ms for the

@@ -106,25 +106,28 @@ function accountsOf(db: DbOrTx, accounts: readonly AccountsQuery[]) {
 }
 
 /**
- * Before an edit changes a message's recipients, PostgreSQL: bumps at once, in their names' order, the inboxes of
- * everyone it may add or take away (its recipients now and the accounts it was given). Adding and taking away are
- * two statements, each bumping its own inboxes (migration 2026-11-27-28), so two edits at once with crossing
- * recipients would otherwise take those locks crosswise and wait on each other. SQLite has one writer at a time.
+ * Before an edit changes a message: bumps at once, in their names' order, the inboxes of everyone it may change (its
+ * recipients now and the accounts it was given). An edit changes what each of its recipients' inboxes shows, its
+ * subject (which an inbox's filter and the global search read) included, so their cached counts and answers go
+ * with it. And on PostgreSQL a bump locks the folder's row: adding and taking away recipients are two statements,
+ * each bumping its own inboxes (migration 2026-11-27-28), so two edits at once with crossing recipients would
+ * otherwise take those locks crosswise and wait on each other.
  */
-export async function holdInboxes(
+export async function bumpInboxes(
   db: DbOrTx,
   message: { uuid: string; sender: string },
   accounts: readonly AccountsQuery[],
 ): Promise<void> {
-  if (isSqlite(db)) return;
   const now = db
     .selectFrom('message_recipients')
     .select(sql.ref<string | null>('user_uuid').as('user_uuid'))
     .where('message_uuid', '=', message.uuid);
   const chosen = accountsOf(db, accounts);
-  const everyone = chosen ? now.union(chosen) : now;
+  // The choices are a UNION ALL (addRecipients), which a UNION in front of them would not make distinct.
+  const everyone = chosen ? now.unionAll(chosen) : now;
   const folders = db
     .selectFrom(everyone.as('r'))
+    .distinct()
     .select(sql<string>`'inbox:' || r.user_uuid`.as('name'))
     .select(sql<number>`1`.as('version'))
     .where('r.user_uuid', 'is not', null)

@@ -288,7 +288,7 @@ export async function saveMessage(
     }
     const message = { uuid, sender: viewer.userUuid, createdAt };
     const accounts = resolved.flatMap((r) => r.accounts);
-    if (id !== 'nuovo') await repo.holdInboxes(tx, message, accounts);
+    if (id !== 'nuovo') await repo.bumpInboxes(tx, message, accounts);
     const added = await repo.addRecipients(tx, message, accounts);
     if (id !== 'nuovo') await repo.keepOnlyRecipients(tx, uuid, accounts);
     const recipients = await repo.recipientCount(tx, uuid);

@@ -34,20 +34,27 @@ const folder = async (client: ApiClient, box: 'recv' | 'sent', query = '') => {
 };
 const userUuid = (username: string) => userUuidOf(ctx.db, username);
 
-/** The inbox's counts as the recipient rows say, for the three read filters. */
-async function inboxTruth(user: string) {
-  const rows = await ctx.db.selectFrom('message_recipients').select('read_at').where('user_uuid', '=', user).execute();
+/** The inbox's counts as the recipient rows say, for the three read filters and a subject's text. */
+async function inboxTruth(user: string, oggetto: string) {
+  const rows = await ctx.db
+    .selectFrom('message_recipients')
+    .innerJoin('messages', 'messages.uuid', 'message_recipients.message_uuid')
+    .select(['message_recipients.read_at', 'messages.oggetto'])
+    .where('message_recipients.user_uuid', '=', user)
+    .execute();
   return {
     tutti: rows.length,
     nonletti: rows.filter((r) => r.read_at === null).length,
     letti: rows.filter((r) => r.read_at !== null).length,
+    oggetto: rows.filter((r) => r.oggetto.toLowerCase().includes(oggetto)).length,
   };
 }
-async function inboxCounts(client: ApiClient) {
+async function inboxCounts(client: ApiClient, oggetto: string) {
   return {
     tutti: (await folder(client, 'recv')).reccount,
     nonletti: (await folder(client, 'recv', '&tiporead=nonletti')).reccount,
     letti: (await folder(client, 'recv', '&tiporead=letti')).reccount,
+    oggetto: (await folder(client, 'recv', `&foggetto=${encodeURIComponent(oggetto)}`)).reccount,
   };
 }
 async function outboxCounts(client: ApiClient, oggetto: string) {
@@ -89,9 +96,10 @@ describe('a folder’s count', () => {
     expect(await ask('outbox')).toEqual({ reccount: sent.reccount + 1, counted: 1 });
   });
 
-  it('follows every change of the inbox: received, read, unread, taken away by an edit, deleted', async () => {
+  it('follows every change of the inbox: received, read, unread, subject edited, taken away by an edit, deleted', async () => {
     const mario = await userUuid('posatore');
-    const expectRight = async () => expect(await inboxCounts(as.posatore)).toEqual(await inboxTruth(mario));
+    const expectRight = async () =>
+      expect(await inboxCounts(as.posatore, 'cartella')).toEqual(await inboxTruth(mario, 'cartella'));
     await expectRight();
     const one = await sendMessage(as.admin, 'Cartella uno', [mario]);
     await expectRight();
@@ -102,6 +110,11 @@ describe('a folder’s count', () => {
     await as.posatore.post(`/api/setread/${two}`, {});
     await expectRight();
     await as.posatore.post(`/api/setunread/${one}`, {});
+    await expectRight();
+    // The sender renames it: Mario's inbox filtered by the old subject's word loses it, and finds it again.
+    await sendMessage(as.capoarea, 'Avviso due', [mario, 'g:admin'], two);
+    await expectRight();
+    await sendMessage(as.capoarea, 'Cartella due', [mario, 'g:admin'], two);
     await expectRight();
     // The edit keeps the administrators only: Mario's inbox loses the message.
     await sendMessage(as.capoarea, 'Cartella due', ['g:admin'], two);

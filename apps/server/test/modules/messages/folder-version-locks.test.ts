@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../src/db/database.ts';
 import { newId } from '../../../src/lib/tokens.ts';
 import {
   addRecipients,
-  holdInboxes,
+  bumpInboxes,
   insertMessage,
   keepOnlyRecipients,
   setRead,
@@ -83,7 +83,7 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
       async (tx, pause) => {
         await updateMessage(tx, uuid, edited('Da leggere, corretto'));
         await pause();
-        await holdInboxes(tx, { uuid, sender }, only(other));
+        await bumpInboxes(tx, { uuid, sender }, only(other));
         await addRecipients(tx, { uuid, sender, createdAt: at }, only(other));
         await keepOnlyRecipients(tx, uuid, only(other));
       },
@@ -111,14 +111,14 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
     await interleaved(
       async (tx, pause) => {
         await updateMessage(tx, first, edited('Per B'));
-        await holdInboxes(tx, { uuid: first, sender: one }, only(b));
+        await bumpInboxes(tx, { uuid: first, sender: one }, only(b));
         await addRecipients(tx, { uuid: first, sender: one, createdAt: at }, only(b));
         await pause();
         await keepOnlyRecipients(tx, first, only(b));
       },
       async (tx) => {
         await updateMessage(tx, second, edited('Per A'));
-        await holdInboxes(tx, { uuid: second, sender: two }, only(a));
+        await bumpInboxes(tx, { uuid: second, sender: two }, only(a));
         await addRecipients(tx, { uuid: second, sender: two, createdAt: at }, only(a));
         await keepOnlyRecipients(tx, second, only(a));
       },
