@@ -29,7 +29,8 @@ export type CountQuery = {
 };
 
 const MAX_ENTRIES = 2_000;
-const caches = new WeakMap<object, Map<string, { versions: string; n: number }>>();
+/** What cachedResult keeps per handle: a result and the data versions it was made at. */
+const results = new WeakMap<object, Map<string, { versions: string; value: unknown }>>();
 
 /**
  * Puts a result in a bounded cache, the oldest out first when it is full: a Map iterates in insertion order, and a
@@ -67,23 +68,37 @@ export async function sumCounts(queries: readonly CountQuery[]): Promise<number>
  * its own uncommitted writes). The key is the count's own SQL and parameters (countKey; given when the caller
  * already holds it), so any filter combination is cached without a hand-made key.
  */
-export async function cachedCount(
+export function cachedCount(
   db: DbOrTx,
   tables: readonly Versioned[],
   queries: readonly CountQuery[],
   key?: string,
 ): Promise<number> {
-  const compute = () => sumCounts(queries);
+  return cachedResult(db, tables, `count\u0000${key ?? countKey(queries)}`, () => sumCounts(queries));
+}
+
+/**
+ * A result, remembered per database handle until a write to one of `tables` bumps its version, as the counts are
+ * (cachedCount is one): every call reads the versions, nothing is cached inside a transaction, and the requests that
+ * miss together share one computation (sharedRead). `key` names everything else the result depends on (for a
+ * search box's answers: the kind, the searcher's scope, the text), and one key always means results of one type.
+ */
+export async function cachedResult<V>(
+  db: DbOrTx,
+  tables: readonly Versioned[],
+  key: string,
+  compute: () => Promise<V>,
+): Promise<V> {
   if (db.isTransaction) return compute();
   const versions = await versionsOf(db, tables);
-  const cacheKey = key ?? countKey(queries);
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(cacheKey);
-  if (hit && hit.versions === versions) return hit.n;
-  const n = await compute();
-  remember(cache, cacheKey, { versions, n }, MAX_ENTRIES);
-  return n;
+  let cache = results.get(db);
+  if (!cache) results.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  // One key always means one type of result (above).
+  if (hit && hit.versions === versions) return hit.value as V;
+  const value = await sharedRead(db, `result\u0000${versions}\u0000${key}`, compute);
+  remember(cache, key, { versions, value }, MAX_ENTRIES);
+  return value;
 }
 
 /** The key cachedCount keeps a count under: the count queries' SQL and parameters. */

@@ -313,15 +313,13 @@ export async function deleteDocument(db: Db, files: FileStore, viewer: Viewer, u
   await files.deletePrefix(`documents/${uuid}`);
 }
 
-/** The global search's documents (/api/ricerca): titles containing the text, among what the viewer may see. */
+/** The global search's documents (/api/ricerca): titles containing the text, within the viewer's scope. */
 export async function searchDocuments(
   db: DbOrTx,
-  viewer: Viewer,
+  scope: repo.DocumentsScope,
   text: string,
   limit: number,
 ): Promise<{ tipo: 'doc'; uuid: string; descri: string }[]> {
-  const scope = documentsScopeOf(viewer);
-  if (!scope) return [];
   const found = await repo.searchTitles(db, scope, text, limit);
   return found.map((d) => ({ tipo: 'doc' as const, uuid: d.uuid, descri: d.title }));
 }

@@ -2,8 +2,11 @@ import type { Role } from '@portal/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEW_MATCHES, fold, SEARCH_WALK } from '../../../src/lib/text-search.ts';
 import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
+import { partnerKeys } from '../../../src/modules/partners/partners.repository.ts';
+import { posatoreKeys } from '../../../src/modules/posatori/posatori.repository.ts';
 import { SMALL_FOLDER } from '../../../src/modules/messages/message-folders.repository.ts';
 import { createTestContext, type TestContext } from '../../helpers.ts';
+import { sendMessage } from '../messages/message-calls.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
@@ -40,6 +43,65 @@ describe('GET /api/ricerca', () => {
     expect(messages).toContainEqual(expect.objectContaining({ tipo: 'msg', descri: 'Nuovo catalogo 2027' }));
     const companies = await results('ceramiche', as.admin);
     expect(uuids(companies, 'company').length).toBeGreaterThan(0);
+  });
+
+  it('answers a text searched before from what it found, until the data or the reach changes', async () => {
+    const text = 'zqxwv';
+    expect(await results(text, as.admin)).toEqual([]);
+    expect(await results(text, as.rivenditore)).toEqual([]);
+    // One of the reseller's installers takes that name: the next search of the text finds them, for both.
+    const theirs = (await as.rivenditore.get('/api/posatori4ri?size=1')).json().data[0] as { uuid: string };
+    const installer = await ctx.db
+      .selectFrom('posatori')
+      .select(['uuid', 'name', 'code'])
+      .where('uuid', '=', theirs.uuid)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('posatori')
+      .set({ lastname: 'Zqxwv', ...posatoreKeys({ name: installer.name, lastname: 'Zqxwv', code: installer.code }) })
+      .where('uuid', '=', installer.uuid)
+      .execute();
+    expect(uuids(await results(text, as.admin), 'pers')).toEqual([installer.uuid]);
+    expect(uuids(await results(text, as.rivenditore), 'pers')).toEqual([installer.uuid]);
+    // A company outside the reseller's area: theirs to find once the admin gives them its province, with no change
+    // to the companies themselves.
+    const reseller = await ctx.db
+      .selectFrom('rivenditori')
+      .innerJoin('users', 'users.uuid', 'rivenditori.user_uuid')
+      .select('rivenditori.uuid')
+      .where('users.username', '=', 'rivenditore')
+      .executeTakeFirstOrThrow();
+    const area = (
+      await ctx.db
+        .selectFrom('rivenditori_provs')
+        .select('prov')
+        .where('rivenditore_uuid', '=', reseller.uuid)
+        .execute()
+    ).map((r) => r.prov);
+    const outside = await ctx.db
+      .selectFrom('partners')
+      .select(['uuid', 'code', 'state'])
+      .where('state', 'not in', [...area, ''])
+      .where((eb) => eb.or([eb('rivenditore', 'is', null), eb('rivenditore', '<>', reseller.uuid)]))
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('partners')
+      .set({ ragsoc: 'Zqxwv Pavimenti', ...partnerKeys({ ragsoc: 'Zqxwv Pavimenti', code: outside.code }) })
+      .where('uuid', '=', outside.uuid)
+      .execute();
+    expect(uuids(await results(text, as.admin), 'company')).toEqual([outside.uuid]);
+    expect(uuids(await results(text, as.rivenditore), 'company')).toEqual([]);
+    await ctx.db
+      .insertInto('rivenditori_provs')
+      .values({ rivenditore_uuid: reseller.uuid, prov: outside.state })
+      .execute();
+    expect(uuids(await results(text, as.rivenditore), 'company')).toEqual([outside.uuid]);
+    // A message that arrives with the text in its subject, then loses it when its sender edits it.
+    expect(uuids(await results(text, as.admin), 'msg')).toEqual([]);
+    const message = await sendMessage(as.capoarea, 'Avviso zqxwv', ['g:admin']);
+    expect(uuids(await results(text, as.admin), 'msg')).toEqual([message]);
+    await sendMessage(as.capoarea, 'Avviso', ['g:admin'], message);
+    expect(uuids(await results(text, as.admin), 'msg')).toEqual([]);
   });
 
   it('gives each role only what it may see', async () => {
