@@ -27,6 +27,7 @@ import * as auditLog from './migrations/2026-11-26-25-audit-log.ts';
 import * as emailChanges from './migrations/2026-11-26-26-email-changes.ts';
 import * as documentPosters from './migrations/2026-11-26-27-document-posters.ts';
 import * as folderVersions from './migrations/2026-11-27-28-folder-versions.ts';
+import * as publicLocatorProvinces from './migrations/2026-11-28-29-public-locator-provinces.ts';
 
 /**
  * Listed explicitly (no directory scan) so the order is reviewed in code and bundlers see every file.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-26-email-changes': emailChanges,
   '2026-11-26-27-document-posters': documentPosters,
   '2026-11-27-28-folder-versions': folderVersions,
+  '2026-11-28-29-public-locator-provinces': publicLocatorProvinces,
 };
 
 /** migration: the migration that failed; undefined when the migrator failed before or between migrations. */

@@ -58,7 +58,7 @@ export const cases: Case[] = [
   {
     name: 'public locator, province',
     tables: ['posatori'],
-    uses: 'posatori_pubblici',
+    uses: 'posatori_pubblici_prov',
     run: publicList({ prov: 'MI' }),
   },
   { name: 'public locator, qualification', tables: ['posatori'], run: publicList({ tipo: 'ESPERTO' }) },
