@@ -19,6 +19,7 @@ import { posatoriQuery } from '@portal/shared/schemas/posatori';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { cachedResult } from '../../lib/list-counts.ts';
 import { fold, textFilter } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
@@ -409,8 +410,12 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
       people.push({ id: a.user_uuid, label: `${name} (Amministratore)` });
   }
   const scope = await addressableInstallers(db, viewer);
-  // Names that start with the text first, from the name index, then others containing it (as the Cerca box).
-  for (const p of await installersByName(db, scope, needle, 10)) {
+  // Names that start with the text first, from the name index, then others containing it (as the Cerca box), and
+  // remembered as its answers are, per scope and text until the installers change (cachedResult).
+  const installers = await cachedResult(db, ['posatori'], `dests\u0000${JSON.stringify(scope)}\u0000${needle}`, () =>
+    installersByName(db, scope, needle, 10),
+  );
+  for (const p of installers) {
     people.push({ id: p.user_uuid, label: `${p.name} ${p.lastname} (Posatore, ${p.state || '—'})` });
   }
   const rscope = await addressableResellers(db, viewer);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_BODY_MAX } from '@portal/shared/schemas/messages';
 import { searchMessages } from '../../../src/modules/messages/messages.service.ts';
+import { posatoreKeys } from '../../../src/modules/posatori/posatori.repository.ts';
 import { auditHistory, createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
@@ -276,6 +277,26 @@ describe('writing', () => {
     expect(milano).toContainEqual({ id: 'g:posatori:MI', label: 'Posatori della provincia di Milano' });
     const reseller = (await as.rivenditore.get('/api/dests?q=valli')).json() as { id: string; label: string }[];
     expect(reseller).toContainEqual({ id: await userUuid('capoarea'), label: 'Giorgio Valli (Capo area)' });
+    // A text asked before is answered again once an installer takes it as their name.
+    const zqxwv = async () =>
+      ((await as.capoarea.get('/api/dests?q=zqxwv')).json() as { id: string }[]).map((d) => d.id);
+    expect(await zqxwv()).toEqual([]);
+    const mario = await ctx.db
+      .selectFrom('posatori')
+      .select(['uuid', 'name', 'code', 'user_uuid'])
+      .where('user_uuid', '=', await userUuid('posatore'))
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('posatori')
+      .set({ lastname: 'Zqxwv', ...posatoreKeys({ name: mario.name, lastname: 'Zqxwv', code: mario.code }) })
+      .where('uuid', '=', mario.uuid)
+      .execute();
+    expect(await zqxwv()).toEqual([mario.user_uuid]);
+    await ctx.db
+      .updateTable('posatori')
+      .set({ lastname: 'Rossi', ...posatoreKeys({ name: mario.name, lastname: 'Rossi', code: mario.code }) })
+      .where('uuid', '=', mario.uuid)
+      .execute();
   });
 
   it('offers only installers with an account and in the writer’s reach, names starting with the text first', async () => {
