@@ -12,6 +12,7 @@ import { connect } from '../src/db/connect.ts';
 import type { Db, DbOrTx } from '../src/db/database.ts';
 import { MigrationFailed, migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { posatoreKeys } from '../src/modules/posatori/posatori.repository.ts';
 import { createFileStore } from '../src/lib/open-file-store.ts';
 import { randomToken } from '../src/lib/tokens.ts';
 import { startS3Server, type S3Server } from './s3-server.ts';
@@ -333,3 +334,17 @@ export async function auditHistory(db: Db, entity: string, entityId: string) {
 /** A demo login's account uuid (users.uuid), for tests that address people by it. */
 export const userUuidOf = async (db: DbOrTx, username: string): Promise<string> =>
   (await db.selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+
+/** Gives an installer another surname, with the sort keys and search text the repository keeps beside it. */
+export async function renameInstaller(db: DbOrTx, uuid: string, lastname: string): Promise<void> {
+  const { name, code } = await db
+    .selectFrom('posatori')
+    .select(['name', 'code'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('posatori')
+    .set({ lastname, ...posatoreKeys({ name, lastname, code }) })
+    .where('uuid', '=', uuid)
+    .execute();
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/db/connect.ts';
 import { laneDropped, laneWaiting, readLane } from '../../src/db/read-lane.ts';
 import { ClientGone, withRequestSignal } from '../../src/lib/client-gone.ts';
+import { heavyCount } from './heavy-read.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -16,11 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-/** A read that costs about a second of CPU on either engine. */
-const heavyCount = sql<{ n: number }>`
-  with recursive c(i) as (select 1 union all select i + 1 from c where i < 3000000)
-  select count(*) as n from c`;
 
 describe('read lane', () => {
   it('answers the handle’s light queries while a heavy read runs on the lane', async () => {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laneDropped, readLane } from '../../src/db/read-lane.ts';
+import { heavyCount } from '../db/heavy-read.ts';
 import { cookieOf, createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-/** About a second of CPU on either engine, on the lane: what the statistics' reads queue behind. */
-const heavyCount = sql<{ n: number }>`
-  with recursive c(i) as (select 1 union all select i + 1 from c where i < 3000000)
-  select count(*) as n from c`;
 
 describe('a client that leaves before the answer', () => {
   it('has its queued reads dropped, and the next request is answered', async () => {

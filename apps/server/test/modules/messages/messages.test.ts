@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_BODY_MAX } from '@portal/shared/schemas/messages';
 import { searchMessages } from '../../../src/modules/messages/messages.service.ts';
-import { posatoreKeys } from '../../../src/modules/posatori/posatori.repository.ts';
-import { auditHistory, createTestContext, type TestContext, userUuidOf } from '../../helpers.ts';
+import { auditHistory, createTestContext, renameInstaller, type TestContext, userUuidOf } from '../../helpers.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
 let ctx: TestContext;
@@ -283,20 +282,12 @@ describe('writing', () => {
     expect(await zqxwv()).toEqual([]);
     const mario = await ctx.db
       .selectFrom('posatori')
-      .select(['uuid', 'name', 'code', 'user_uuid'])
+      .select(['uuid', 'user_uuid'])
       .where('user_uuid', '=', await userUuid('posatore'))
       .executeTakeFirstOrThrow();
-    await ctx.db
-      .updateTable('posatori')
-      .set({ lastname: 'Zqxwv', ...posatoreKeys({ name: mario.name, lastname: 'Zqxwv', code: mario.code }) })
-      .where('uuid', '=', mario.uuid)
-      .execute();
+    await renameInstaller(ctx.db, mario.uuid, 'Zqxwv');
     expect(await zqxwv()).toEqual([mario.user_uuid]);
-    await ctx.db
-      .updateTable('posatori')
-      .set({ lastname: 'Rossi', ...posatoreKeys({ name: mario.name, lastname: 'Rossi', code: mario.code }) })
-      .where('uuid', '=', mario.uuid)
-      .execute();
+    await renameInstaller(ctx.db, mario.uuid, 'Rossi');
   });
 
   it('offers only installers with an account and in the writer’s reach, names starting with the text first', async () => {

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEW_MATCHES, fold, SEARCH_WALK } from '../../../src/lib/text-search.ts';
 import { documentKeys } from '../../../src/modules/documents/documents.repository.ts';
 import { partnerKeys } from '../../../src/modules/partners/partners.repository.ts';
-import { posatoreKeys } from '../../../src/modules/posatori/posatori.repository.ts';
 import { SMALL_FOLDER } from '../../../src/modules/messages/message-folders.repository.ts';
-import { createTestContext, type TestContext } from '../../helpers.ts';
+import { createTestContext, renameInstaller, type TestContext } from '../../helpers.ts';
 import { sendMessage } from '../messages/message-calls.ts';
 import { loginAs, type ApiClient, type RoleClients } from '../../helpers-clients.ts';
 
@@ -51,18 +50,9 @@ describe('GET /api/ricerca', () => {
     expect(await results(text, as.rivenditore)).toEqual([]);
     // One of the reseller's installers takes that name: the next search of the text finds them, for both.
     const theirs = (await as.rivenditore.get('/api/posatori4ri?size=1')).json().data[0] as { uuid: string };
-    const installer = await ctx.db
-      .selectFrom('posatori')
-      .select(['uuid', 'name', 'code'])
-      .where('uuid', '=', theirs.uuid)
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .updateTable('posatori')
-      .set({ lastname: 'Zqxwv', ...posatoreKeys({ name: installer.name, lastname: 'Zqxwv', code: installer.code }) })
-      .where('uuid', '=', installer.uuid)
-      .execute();
-    expect(uuids(await results(text, as.admin), 'pers')).toEqual([installer.uuid]);
-    expect(uuids(await results(text, as.rivenditore), 'pers')).toEqual([installer.uuid]);
+    await renameInstaller(ctx.db, theirs.uuid, 'Zqxwv');
+    expect(uuids(await results(text, as.admin), 'pers')).toEqual([theirs.uuid]);
+    expect(uuids(await results(text, as.rivenditore), 'pers')).toEqual([theirs.uuid]);
     // A company outside the reseller's area: theirs to find once the admin gives them its province, with no change
     // to the companies themselves.
     const reseller = await ctx.db
