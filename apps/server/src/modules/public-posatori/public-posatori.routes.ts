@@ -104,8 +104,10 @@ export async function registerPublicPosatoriRoutes(
       reply.code(status).header('cache-control', PUBLIC_CACHE).type('text/html; charset=utf-8').send(body);
 
     r.get('/trova-posatore', { schema: { tags, querystring: publicPosatoriQuery } }, async (request, reply) => {
-      const [list, tipi] = await Promise.all([service.listPublic(db, request.query), service.qualifiche(db)]);
-      return page(reply, 200, html.listPageHtml(origin, request.query, list, tipi));
+      const body = await service.listPage(db, request.query, (list, tipi) =>
+        html.listPageHtml(origin, request.query, list, tipi),
+      );
+      return page(reply, 200, body);
     });
 
     r.get('/trova-posatore/:uuid', { schema: { tags, params: uuidParam } }, async (request, reply) =>

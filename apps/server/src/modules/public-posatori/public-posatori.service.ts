@@ -10,6 +10,7 @@ import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { addMinutes, nowIso } from '../../lib/clock.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import { cachedResult } from '../../lib/list-counts.ts';
 import { pagedList } from '../../lib/paging.ts';
 import { notFound, TooManyRequests } from '../../plugins/error-envelope.ts';
 import { countFailures, recordFailure } from '../auth/throttles.repository.ts';
@@ -53,6 +54,26 @@ export function listPublic(db: DbOrTx, query: PublicPosatoriQuery): Promise<Page
 
 /** The qualifications the search form offers. */
 export const qualifiche = (db: DbOrTx): Promise<ComboOption[]> => tableCombo(db, 'qualifiche');
+
+/**
+ * GET /trova-posatore as `write` makes it from a page of the list and the qualifications: remembered per filters,
+ * page and qualifications until the installers change (cachedResult), so a province's page asked by every visitor
+ * is written once per change instead of for each of them (15 kB of HTML). The qualifications are read each time
+ * (their labels are on the page and have no data version) and are part of the key.
+ */
+export async function listPage(
+  db: DbOrTx,
+  query: PublicPosatoriQuery,
+  write: (list: Paged<PublicPosatore>, tipi: ComboOption[]) => string,
+): Promise<string> {
+  const tipi = await qualifiche(db);
+  return cachedResult(
+    db,
+    ['posatori'],
+    `trova-posatore\u0000${JSON.stringify(query)}\u0000${JSON.stringify(tipi)}`,
+    async () => write(await listPublic(db, query), tipi),
+  );
+}
 
 export type PublicGalleryItem = { url: string; urlreal: string };
 export type PublicDetail = PublicPosatore & { gallery: PublicGalleryItem[]; contactable: boolean };

@@ -124,9 +124,12 @@ describe('GET /api/public/posatori', () => {
 describe('who is never published', () => {
   const shown = async () => (await everyRow('q=rossi')).some((r) => r.uuid === mario);
   const pageOf = () => as.anonymous.get(`/trova-posatore/${mario}`);
+  const listed = async () =>
+    (await as.anonymous.get('/trova-posatore?q=rossi')).body.includes(`/trova-posatore/${mario}`);
 
   it('an installer who switches web off is gone at once from list, page, gallery and sitemap, and back when on', async () => {
     expect(await shown()).toBe(true);
+    expect(await listed()).toBe(true);
     const page = await pageOf();
     expect(page.statusCode).toBe(200);
     const image = /src="(\/trova-posatore\/foto\/[^"]+)"/.exec(page.body)?.[1] ?? '';
@@ -135,24 +138,28 @@ describe('who is never published', () => {
     const own = (await as.posatore.get(`/api/posatori/${mario}`)).json();
     expect((await as.posatore.post(`/api/posatori/${mario}`, { ...own, web: false })).statusCode).toBe(200);
     expect(await shown()).toBe(false);
+    expect(await listed()).toBe(false);
     expect((await pageOf()).statusCode).toBe(404);
     expect((await as.anonymous.get(image)).statusCode).toBe(404);
     expect((await as.anonymous.get('/sitemap.xml')).body).not.toContain(mario);
 
     expect((await as.posatore.post(`/api/posatori/${mario}`, { ...own, web: true })).statusCode).toBe(200);
     expect(await shown()).toBe(true);
+    expect(await listed()).toBe(true);
     expect((await as.anonymous.get('/sitemap.xml')).body).toContain(`/trova-posatore/${mario}`);
   });
 
   it('a suspended or incomplete installer is never shown, whatever their web flag', async () => {
     await as.admin.post(`/api/posatori/${mario}/sospensione`, { sospeso: true });
     expect(await shown()).toBe(false);
+    expect(await listed()).toBe(false);
     expect((await pageOf()).statusCode).toBe(404);
     await as.admin.post(`/api/posatori/${mario}/sospensione`, { sospeso: false });
     expect(await shown()).toBe(true);
 
     await ctx.db.updateTable('posatori').set({ stato: 'INCOMPLETO' }).where('uuid', '=', mario).execute();
     expect(await shown()).toBe(false);
+    expect(await listed()).toBe(false);
     expect((await pageOf()).statusCode).toBe(404);
     await ctx.db.updateTable('posatori').set({ stato: 'OK' }).where('uuid', '=', mario).execute();
     expect(await shown()).toBe(true);
