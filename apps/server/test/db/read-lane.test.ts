@@ -1,8 +1,11 @@
+import http from 'node:http';
+import net from 'node:net';
+import { once } from 'node:events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/db/connect.ts';
 import { laneDropped, laneWaiting, readLane } from '../../src/db/read-lane.ts';
-import { ClientGone, withRequestSignal } from '../../src/lib/client-gone.ts';
+import { ClientGone, withRequestResponse } from '../../src/lib/client-gone.ts';
 import { heavyCount } from './heavy-read.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
@@ -10,6 +13,9 @@ import { createTestContext, type TestContext } from '../helpers.ts';
  * The read lane (db/read-lane.ts): a heavy read waits its turn on the lane without holding up the handle's other
  * queries, and reads what the handle has committed.
  */
+/** A response of a request, as the server has it; `destroy()` is its client closing the connection. */
+const response = () => new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ seed: false });
@@ -64,28 +70,41 @@ describe('read lane', () => {
   it('drops at its turn a read whose client has gone while it waited, and reads on', async () => {
     const heavy = heavyCount.execute(readLane(ctx.db));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const client = new AbortController();
+    const client = response();
     // A request's read, queued behind the heavy one; then its client closes the connection.
     const abandoned = new Promise((resolve, reject) =>
-      withRequestSignal(client.signal, () => {
+      withRequestResponse(client, () => {
         sql`select 1 as one`.execute(readLane(ctx.db)).then(resolve, reject);
       }),
     );
     const droppedBefore = laneDropped(ctx.db);
-    client.abort(new ClientGone());
+    client.destroy();
     await expect(abandoned).rejects.toBeInstanceOf(ClientGone);
     expect(laneDropped(ctx.db)).toBe(droppedBefore + 1);
     expect(Number((await heavy).rows[0]?.n)).toBe(3_000_000);
     // A read of a request still open, after it, is answered.
-    const open = new AbortController();
     const answered = await new Promise<number>((resolve, reject) =>
-      withRequestSignal(open.signal, () => {
+      withRequestResponse(response(), () => {
         sql<{ one: number }>`select 1 as one`
           .execute(readLane(ctx.db))
           .then((r) => resolve(Number(r.rows[0]?.one)), reject);
       }),
     );
     expect(answered).toBe(1);
+  });
+
+  it('refuses at once the read of a request whose client left before it asked', async () => {
+    const client = response();
+    client.destroy();
+    await once(client, 'close');
+    const droppedBefore = laneDropped(ctx.db);
+    const read = new Promise((resolve, reject) =>
+      withRequestResponse(client, () => {
+        sql`select 1 as one`.execute(readLane(ctx.db)).then(resolve, reject);
+      }),
+    );
+    await expect(read).rejects.toBeInstanceOf(ClientGone);
+    expect(laneDropped(ctx.db)).toBe(droppedBefore + 1);
   });
 
   it('passes a failing query’s error on and goes on answering', async () => {
