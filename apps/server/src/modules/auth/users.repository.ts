@@ -3,6 +3,7 @@ import type { Role } from '@portal/shared/roles';
 import { normalizeLogin } from '@portal/shared/validation/common';
 import type { DbOrTx } from '../../db/database.ts';
 import { newId } from '../../lib/tokens.ts';
+import { holdUnreadMessages } from '../messages/messages.repository.ts';
 import type { UserStato } from './auth.table.ts';
 import { setSessionRoles } from './sessions.repository.ts';
 
@@ -266,8 +267,17 @@ export async function removeAccountRole(db: DbOrTx, userUuid: string, role: Role
   } else {
     // The installer row, if any, keeps no account (the foreign key empties user_uuid).
     await db.updateTable('posatori').set({ userstato: 'none' }).where('user_uuid', '=', userUuid).execute();
-    await db.deleteFrom('users').where('uuid', '=', userUuid).execute();
+    await deleteUser(db, userUuid);
   }
+}
+
+/**
+ * Deletes an account. Its sessions, roles, login names, reset links, second factor and inbox rows go by cascade;
+ * the messages it had not read are held first, in the order every writer of a message and its recipients keeps.
+ */
+export async function deleteUser(db: DbOrTx, userUuid: string): Promise<void> {
+  await holdUnreadMessages(db, userUuid);
+  await db.deleteFrom('users').where('uuid', '=', userUuid).execute();
 }
 
 /** Of these addresses, those that log an account in (as its username or e-mail), with that account. */

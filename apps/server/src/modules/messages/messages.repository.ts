@@ -154,6 +154,29 @@ async function holdMessage(db: DbOrTx, uuid: string, forDelete = false): Promise
 }
 
 /**
+ * PostgreSQL: the messages `userUuid` has not read yet, in uuid order, before their account's deletion takes its
+ * recipient rows with it (by cascade) and the unread count's trigger then changes those messages. Without it the
+ * deletion held a recipient row and waited for its message while an edit or a read mark held the message and waited
+ * for that row (the same order as `holdMessage`). The messages already read are not changed by the deletion.
+ */
+export async function holdUnreadMessages(db: DbOrTx, userUuid: string): Promise<void> {
+  if (isSqlite(db)) return;
+  await db
+    .selectFrom('messages')
+    .select('uuid')
+    .where('uuid', 'in', (eb) =>
+      eb
+        .selectFrom('message_recipients')
+        .select('message_uuid')
+        .where('user_uuid', '=', userUuid)
+        .where('read_at', 'is', null),
+    )
+    .orderBy('uuid')
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/**
  * Stores the recipients the queries stand for, in one INSERT ... SELECT (50,000 installers are one statement); the
  * primary key (message_uuid, user_uuid) drops duplicates between people and groups, and keeps the read state of
  * recipients a message already had. The sender is never their own recipient. Returns how many it added. One

@@ -441,8 +441,3 @@ export async function eraseFromTrail(
 export async function setChanges(db: DbOrTx, uuid: string, changes: string) {
   await db.updateTable('audit_log').set({ changes }).where('uuid', '=', uuid).execute();
 }
-
-export async function deleteAccount(db: DbOrTx, userUuid: string) {
-  // Sessions, roles, login names, reset links, second factor and inbox rows go by cascade.
-  await db.deleteFrom('users').where('uuid', '=', userUuid).execute();
-}

@@ -18,6 +18,7 @@ import { utf8 } from '../../lib/xml-bytes.ts';
 import type { ZipFile } from '../../lib/zip-stream.ts';
 import { HttpError, notFound } from '../../plugins/error-envelope.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { deleteUser } from '../auth/users.repository.ts';
 import type { Viewer } from '../reach/viewer.ts';
 import * as repo from './privacy.repository.ts';
 
@@ -374,7 +375,7 @@ export async function erasePerson(
     }
     await repo.eraseTraces(tx, userUuid ?? '', texts, ERASED_NAME);
     await eraseFromTrail(tx, userUuid, records, texts);
-    if (userUuid) await repo.deleteAccount(tx, userUuid);
+    if (userUuid) await deleteUser(tx, userUuid);
     await recordAudit(tx, { actor: viewer.userUuid, action: 'cancellazione-dati-personali', entity, entityId: id });
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../../src/db/database.ts';
 import { newId } from '../../../src/lib/tokens.ts';
+import { deleteUser, insertUser } from '../../../src/modules/auth/users.repository.ts';
 import {
   addRecipients,
   bumpInboxes,
@@ -99,6 +100,44 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
       .where('message_uuid', '=', uuid)
       .execute();
     expect(rows.map((r) => r.user_uuid)).toEqual([other]);
+  });
+
+  it('an edit that takes a recipient away while that account is deleted: both go through', async () => {
+    const sender = await userUuid('capoarea');
+    const other = await userUuid('admin');
+    const reader = await insertUser(
+      ctx.db,
+      { username: 'in-partenza', email: 'in-partenza@example.it', passwordHash: null, stato: 'active', roles: [] },
+      at,
+    );
+    const uuid = await sent(sender, reader, 'Da leggere');
+    // The edit holds the message and, once the deletion waits, takes the reader's row away; the deletion's cascade
+    // would take that row and then wait for the message to count it out.
+    await interleaved(
+      async (tx, pause) => {
+        await updateMessage(tx, uuid, edited('Da leggere, corretto'));
+        await pause();
+        await bumpInboxes(tx, { uuid, sender }, only(other));
+        await addRecipients(tx, { uuid, sender, createdAt: at }, only(other));
+        await keepOnlyRecipients(tx, uuid, only(other));
+      },
+      async (tx) => {
+        await deleteUser(tx, reader);
+      },
+    );
+    const rows = await ctx.db
+      .selectFrom('message_recipients')
+      .select('user_uuid')
+      .where('message_uuid', '=', uuid)
+      .execute();
+    expect(rows.map((r) => r.user_uuid)).toEqual([other]);
+    const counted = await ctx.db
+      .selectFrom('messages')
+      .select('unread_recipients')
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    expect(counted?.unread_recipients).toBe(1);
+    expect(await ctx.db.selectFrom('users').select('uuid').where('uuid', '=', reader).execute()).toEqual([]);
   });
 
   it("two edits at once, each giving its message the other one's recipient: both go through", async () => {
