@@ -146,18 +146,18 @@ export async function bumpInboxes(
  * recipient row and then, through the unread count's trigger (migration 2026-11-26-21), the message; an edit or a
  * delete holds the message and then changes its recipients. Taken the other way round by the read mark, the two
  * waited on each other (an edit taking away a recipient who was marking the message read failed with a deadlock).
+ * Here the deletion's hold; `setRead` and `holdUnreadMessages` take theirs in the same order.
  */
-async function holdMessage(db: DbOrTx, uuid: string, forDelete = false): Promise<void> {
+async function holdMessageForDelete(db: DbOrTx, uuid: string): Promise<void> {
   if (isSqlite(db)) return;
-  const q = db.selectFrom('messages').select('uuid').where('uuid', '=', uuid);
-  await (forDelete ? q.forUpdate() : q.forNoKeyUpdate()).execute();
+  await db.selectFrom('messages').select('uuid').where('uuid', '=', uuid).forUpdate().execute();
 }
 
 /**
  * PostgreSQL: the messages `userUuid` has not read yet, in uuid order, before their account's deletion takes its
  * recipient rows with it (by cascade) and the unread count's trigger then changes those messages. Without it the
  * deletion held a recipient row and waited for its message while an edit or a read mark held the message and waited
- * for that row (the same order as `holdMessage`). The messages already read are not changed by the deletion.
+ * for that row (the order of `holdMessageForDelete`). The messages already read are not changed by the deletion.
  */
 export async function holdUnreadMessages(db: DbOrTx, userUuid: string): Promise<void> {
   if (isSqlite(db)) return;
@@ -330,7 +330,7 @@ export async function queueNotifications(
 
 /** Deleting a message also drops its notifications not sent yet (a range on the queue's primary key). */
 export async function deleteMessage(db: DbOrTx, uuid: string): Promise<void> {
-  await holdMessage(db, uuid, true);
+  await holdMessageForDelete(db, uuid);
   await db.deleteFrom('message_recipients').where('message_uuid', '=', uuid).execute();
   await db
     .deleteFrom('mail_queue')
@@ -341,8 +341,29 @@ export async function deleteMessage(db: DbOrTx, uuid: string): Promise<void> {
   await db.deleteFrom('messages').where('uuid', '=', uuid).execute();
 }
 
+/**
+ * Marks a message read or unread for one of its recipients; false when `userUuid` is not one. On PostgreSQL the
+ * message is held first (the order of `holdMessageForDelete`), and only when the reader is its recipient: somebody else's mark
+ * answers at once and never waits for, nor holds up, the message's edit or deletion.
+ */
 export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt: string | null): Promise<boolean> {
-  await holdMessage(db, uuid);
+  if (!isSqlite(db)) {
+    const held = await db
+      .selectFrom('messages')
+      .select('uuid')
+      .where('uuid', '=', uuid)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('message_recipients')
+            .select('user_uuid')
+            .where('message_uuid', '=', uuid)
+            .where('user_uuid', '=', userUuid),
+        ),
+      )
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!held) return false;
+  }
   const r = await db
     .updateTable('message_recipients')
     .set({ read_at: readAt })

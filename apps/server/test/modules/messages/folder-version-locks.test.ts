@@ -140,6 +140,36 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
     expect(await ctx.db.selectFrom('users').select('uuid').where('uuid', '=', reader).execute()).toEqual([]);
   });
 
+  it("somebody else's read mark while the message is being edited: answered at once, nothing waited for", async () => {
+    const [sender, reader, stranger] = [
+      await userUuid('capoarea'),
+      await userUuid('posatore'),
+      await userUuid('rivenditore'),
+    ];
+    const uuid = await sent(sender, reader, 'Riservato');
+    let editing: () => void = () => undefined;
+    let finish: () => void = () => undefined;
+    const edited_ = new Promise<void>((resolve) => (editing = resolve));
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    // The edit holds the message until the stranger's mark has been answered.
+    const edit = ctx.db.transaction().execute(async (tx) => {
+      await updateMessage(tx, uuid, edited('Riservato, corretto'));
+      editing();
+      await finished;
+    });
+    await edited_;
+    const marked = await ctx.db
+      .transaction()
+      .execute(async (tx) => {
+        // Waiting for the edit's lock would fail here instead of hanging the test.
+        await sql`set local lock_timeout = '2s'`.execute(tx);
+        return await setRead(tx, stranger, uuid, at);
+      })
+      .finally(finish);
+    await edit;
+    expect(marked).toBe(false);
+  });
+
   it("two edits at once, each giving its message the other one's recipient: both go through", async () => {
     // Two writers, so their outboxes do not already put one edit after the other.
     const [one, two] = [await userUuid('capoarea'), await userUuid('admin')];
