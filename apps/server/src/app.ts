@@ -43,6 +43,8 @@ import { registerUsageStatisticsRoutes } from './modules/usage-statistics/usage-
 import { usageRecorder } from './modules/usage-statistics/usage-statistics.service.ts';
 import { registerClientGone } from './plugins/client-gone.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';
+import { registerListTurns } from './plugins/list-turns.ts';
+import { poolOf } from './db/connect.ts';
 import { clientErrorReply, frameworkErrorReply, registerErrorEnvelope } from './plugins/error-envelope.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerProfileGate } from './plugins/profile-gate.ts';
@@ -127,6 +129,8 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   // First of the hooks, so everything after it runs with the request's signal.
   registerClientGone(app);
+  // SQLite's work is synchronous: one list at a time; PostgreSQL's lists wait on the pool's connections.
+  const listsWaiting = registerListTurns(app, poolOf(db)?.options.max ?? 1);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
@@ -159,7 +163,7 @@ export async function buildApp({
   registerProfileGate(app, db);
   registerSameOrigin(app, config.publicUrl);
   await registerRateLimits(app, db, config.rateLimits);
-  registerMetrics(app, db, config.metricsToken);
+  registerMetrics(app, db, config.metricsToken, listsWaiting);
   // The API's map helps developers; in production it is for administrators only.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -61,7 +61,12 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
  * ids do not make series), Node's own metrics with the event-loop lag, the mail queue's depth and failures, the
  * heavy work waiting for its thread, and on PostgreSQL the connection pool. With METRICS_TOKEN set, only `Authorization: Bearer <token>` reads it.
  */
-export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  db: Db,
+  token: string | undefined,
+  listsWaiting: () => number,
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -102,6 +107,16 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
     collect() {
       this.set({ queue: 'read_lane' }, laneWaiting(db));
       this.set({ queue: 'pdf' }, pdfWaiting());
+    },
+  });
+  // The lists take turns on the request thread (plugins/list-turns.ts): a queue that stays long says the process
+  // has more list requests than it can answer, a reason for another worker or instance.
+  new Gauge({
+    name: 'list_turns_waiting',
+    help: 'Richieste di elenchi in attesa del loro turno sul thread delle richieste',
+    registers: [registry],
+    collect() {
+      this.set(listsWaiting());
     },
   });
   new Counter({

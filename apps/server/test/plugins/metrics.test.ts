@@ -54,4 +54,5 @@ it('shows the heavy reads waiting for the read lane while it is busy, and none o
   const idle = (await scrape(`Bearer ${TOKEN}`)).body;
   expect(waitingFor(idle)).toBe(0);
   expect(idle).toMatch(/^background_queue_tasks\{queue="pdf"\} 0$/m);
+  expect(idle).toMatch(/^list_turns_waiting 0$/m);
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { requireCapability } from '../../plugins/session.ts';
 import * as service from './audit.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /** The audit trail, read-only (admins): no route of the API updates or deletes an entry. */
 export function registerAuditRoutes(app: FastifyInstance, db: Db): void {
@@ -14,6 +15,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db): void {
     {
       preValidation: requireCapability('audit.view'),
       schema: { tags: ['audit'], querystring: auditQuery, response: { 200: auditPage, ...errors } },
+      config: listTurns,
     },
     (request) => service.listAudit(db, request.query),
   );

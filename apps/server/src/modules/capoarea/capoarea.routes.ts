@@ -15,6 +15,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './capoarea.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /** Area managers: the admin's registry. Their own profile lives in /api/myprofile. */
 export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: FileStore): void {
@@ -24,7 +25,11 @@ export function registerCapoareaRoutes(app: FastifyInstance, db: Db, files: File
 
   r.get(
     '/api/capoarea',
-    { preValidation: guard, schema: { tags, querystring: capoareaQuery, response: { 200: capoareaPage, ...errors } } },
+    {
+      preValidation: guard,
+      schema: { tags, querystring: capoareaQuery, response: { 200: capoareaPage, ...errors } },
+      config: listTurns,
+    },
     (request) => service.listCapoarea(db, request.query),
   );
 

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './coupon-types.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /** Coupon types: the admin's /admin/tcoupons and its forms. */
 export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
@@ -24,7 +25,7 @@ export function registerCouponTypesRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     '/api/tcoupons',
-    { preValidation: manage, schema: { tags, response: { 200: couponTypesReply, ...errors } } },
+    { preValidation: manage, schema: { tags, response: { 200: couponTypesReply, ...errors } }, config: listTurns },
     () => service.listTypes(db),
   );
   r.get(

@@ -18,6 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './coupons.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /** Coupons: the admin's dialog, the read-only views and the reseller's redemption. */
 export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
@@ -33,10 +34,10 @@ export function registerCouponsRoutes(app: FastifyInstance, db: Db): void {
     response: { 200: couponsPage, ...errors },
   };
 
-  r.get('/api/coupons/:id', { preValidation: edit, schema: pageSchema }, (request) =>
+  r.get('/api/coupons/:id', { preValidation: edit, schema: pageSchema, config: listTurns }, (request) =>
     service.installerCoupons(db, authOf(request), request.params.id, request.query, 'edit'),
   );
-  r.get('/api/readcoupons/:id', { preValidation: view, schema: pageSchema }, (request) =>
+  r.get('/api/readcoupons/:id', { preValidation: view, schema: pageSchema, config: listTurns }, (request) =>
     service.installerCoupons(db, authOf(request), request.params.id, request.query, 'read'),
   );
   r.post(

@@ -23,6 +23,7 @@ import { downloadHeaders } from '../../plugins/security-headers.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
 import * as service from './documents.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /**
  * Documents: the admin uploads, edits and deletes; every role lists, opens and downloads
@@ -45,10 +46,10 @@ export async function registerDocumentsRoutes(
     const read = requireCapability('documents.read');
     const listSchema = { tags, querystring: documentsQuery, response: { 200: documentsPage, ...errors } };
 
-    r.get('/api/docs/admdocs', { preValidation: manage, schema: listSchema }, (request) =>
+    r.get('/api/docs/admdocs', { preValidation: manage, schema: listSchema, config: listTurns }, (request) =>
       service.listAll(db, request.query),
     );
-    r.get('/api/docs/docs', { preValidation: read, schema: listSchema }, (request) =>
+    r.get('/api/docs/docs', { preValidation: read, schema: listSchema, config: listTurns }, (request) =>
       service.listMine(db, authOf(request), request.query),
     );
     r.get(

@@ -21,6 +21,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './messages.service.ts';
 import type { UsageRecorder } from '../usage-statistics/usage-statistics.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /** Communications: folders, the message, the composer's recipients, read state. */
 export function registerMessagesRoutes(
@@ -53,6 +54,7 @@ export function registerMessagesRoutes(
     {
       preValidation: requireCapability('messages.send'),
       schema: { tags, querystring: destsQuery, response: { 200: destsReply, ...errors } },
+      config: listTurns,
     },
     (request) => service.dests(db, authOf(request), request.query.q),
   );

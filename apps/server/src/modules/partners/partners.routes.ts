@@ -16,6 +16,7 @@ import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './partners.service.ts';
 import type { PartnersScopePart } from '../reach/partners-reach.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /**
  * Partner companies. Payments are in pagamenti.routes.ts; the logo goes through
@@ -33,7 +34,7 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
     ['/api/partner_ri', 'partners.reseller', 'rivenditori'],
   ];
   for (const [url, capability, part] of lists) {
-    r.get(url, { preValidation: requireCapability(capability), schema: listSchema }, (request) =>
+    r.get(url, { preValidation: requireCapability(capability), schema: listSchema, config: listTurns }, (request) =>
       service.listPartners(db, authOf(request), part, request.query),
     );
   }
@@ -43,6 +44,7 @@ export function registerPartnersRoutes(app: FastifyInstance, db: Db, files: File
     {
       preValidation: requireCapability('partners.area'),
       schema: { tags, response: { 200: partnerCa2Reply, ...errors } },
+      config: listTurns,
     },
     (request) => service.capoareaHome(db, authOf(request)),
   );

@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { EmailLinks } from '../auth/accounts.service.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 import { authOf, requireAuth, requireCapability } from '../../plugins/session.ts';
 import * as service from './posatori.service.ts';
 import type { PosatoriScopePart } from '../reach/posatori-reach.ts';
@@ -33,7 +34,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     ['/api/posatori4ri', 'posatori.reseller', 'rivenditori'],
   ];
   for (const [url, capability, part] of lists) {
-    r.get(url, { preValidation: requireCapability(capability), schema: listSchema }, (request) =>
+    r.get(url, { preValidation: requireCapability(capability), schema: listSchema, config: listTurns }, (request) =>
       service.listPosatori(db, authOf(request), part, request.query),
     );
   }
@@ -43,6 +44,7 @@ export function registerPosatoriRoutes(app: FastifyInstance, db: Db, files: File
     {
       preValidation: requireCapability('posatori.reseller'),
       schema: { tags, response: { 200: posatori4riHome, ...errors } },
+      config: listTurns,
     },
     (request) => service.resellerHome(db, authOf(request)),
   );

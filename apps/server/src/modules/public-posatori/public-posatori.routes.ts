@@ -11,6 +11,7 @@ import type { SendContext } from '../messages/messages.service.ts';
 import { storedFileName } from '../images/images.service.ts';
 import * as html from './public-posatori.html.ts';
 import * as service from './public-posatori.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /**
  * Nothing public is kept anywhere longer than a request: a browser or proxy may store a page but must ask again
@@ -66,7 +67,7 @@ export async function registerPublicPosatoriRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/public/posatori',
-      { schema: { tags, querystring: publicPosatoriQuery, response: { 200: publicPosatoriReply } } },
+      { schema: { tags, querystring: publicPosatoriQuery, response: { 200: publicPosatoriReply } }, config: listTurns },
       async (request, reply) => {
         reply.header('cache-control', PUBLIC_CACHE);
         return service.listPublic(db, request.query);
@@ -103,12 +104,16 @@ export async function registerPublicPosatoriRoutes(
     const page = (reply: FastifyReply, status: number, body: string) =>
       reply.code(status).header('cache-control', PUBLIC_CACHE).type('text/html; charset=utf-8').send(body);
 
-    r.get('/trova-posatore', { schema: { tags, querystring: publicPosatoriQuery } }, async (request, reply) => {
-      const body = await service.listPage(db, request.query, (list, tipi) =>
-        html.listPageHtml(origin, request.query, list, tipi),
-      );
-      return page(reply, 200, body);
-    });
+    r.get(
+      '/trova-posatore',
+      { schema: { tags, querystring: publicPosatoriQuery }, config: listTurns },
+      async (request, reply) => {
+        const body = await service.listPage(db, request.query, (list, tipi) =>
+          html.listPageHtml(origin, request.query, list, tipi),
+        );
+        return page(reply, 200, body);
+      },
+    );
 
     r.get('/trova-posatore/:uuid', { schema: { tags, params: uuidParam } }, async (request, reply) =>
       page(reply, 200, html.detailPageHtml(origin, await service.detailPublic(db, files, request.params.uuid))),

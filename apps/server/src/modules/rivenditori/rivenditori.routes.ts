@@ -14,6 +14,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireCapability } from '../../plugins/session.ts';
 import * as service from './rivenditori.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /**
  * Resellers. The admin manages them; an area manager reads those in reach (their form
@@ -26,12 +27,14 @@ export function registerRivenditoriRoutes(app: FastifyInstance, db: Db, files: F
   const listSchema = { tags, querystring: rivenditoriQuery, response: { 200: rivenditoriPage, ...errors } };
 
   // Admin: every reseller; area manager: their reach (the same rows as /api/rivenditori_ca).
-  r.get('/api/rivenditori', { preValidation: requireCapability('rivenditori.view'), schema: listSchema }, (request) =>
-    service.listRivenditori(db, authOf(request), 'any', request.query),
+  r.get(
+    '/api/rivenditori',
+    { preValidation: requireCapability('rivenditori.view'), schema: listSchema, config: listTurns },
+    (request) => service.listRivenditori(db, authOf(request), 'any', request.query),
   );
   r.get(
     '/api/rivenditori_ca',
-    { preValidation: requireCapability('rivenditori.area'), schema: listSchema },
+    { preValidation: requireCapability('rivenditori.area'), schema: listSchema, config: listTurns },
     (request) => service.listRivenditori(db, authOf(request), 'capoarea', request.query),
   );
 

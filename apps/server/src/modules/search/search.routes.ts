@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { errorReplies as errors } from '../../plugins/error-envelope.ts';
 import { authOf, requireAuth } from '../../plugins/session.ts';
 import { search } from './search.service.ts';
+import { listTurns } from '../../plugins/list-turns.ts';
 
 /** The toolbar's Cerca: GET /api/ricerca?pricerca=, from 3 characters. */
 export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
@@ -14,6 +15,7 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
     {
       preValidation: requireAuth,
       schema: { tags: ['search'], querystring: searchQuery, response: { 200: searchReply, ...errors } },
+      config: listTurns,
     },
     (request) => search(db, authOf(request), request.query.pricerca),
   );
