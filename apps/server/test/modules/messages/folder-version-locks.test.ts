@@ -50,6 +50,23 @@ async function sent(sender: string, to: string, oggetto: string): Promise<string
   return uuid;
 }
 
+/**
+ * An edit that gives the message to `to` alone: the message first, then, after `pause`, the recipients as the edit
+ * chose them.
+ */
+async function giveTo(tx: DbOrTx, pause: () => Promise<void>, message: { uuid: string; sender: string }, to: string) {
+  await updateMessage(tx, message.uuid, edited('Corretto'));
+  await pause();
+  await bumpInboxes(tx, message, only(to));
+  await addRecipients(tx, { ...message, createdAt: at }, only(to));
+  await keepOnlyRecipients(tx, message.uuid, only(to));
+}
+
+const recipientsOf = async (uuid: string) =>
+  (await ctx.db.selectFrom('message_recipients').select('user_uuid').where('message_uuid', '=', uuid).execute()).map(
+    (r) => r.user_uuid,
+  );
+
 /** Runs `first` until it calls `pause`, then `second` until it waits for a lock, then the rest of both. */
 async function interleaved(
   first: (tx: DbOrTx, pause: () => Promise<void>) => Promise<void>,
@@ -81,25 +98,14 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
     let markedRead: boolean | undefined;
     // The edit: the message first, then, once the read mark waits, the recipients as the edit chose them.
     await interleaved(
-      async (tx, pause) => {
-        await updateMessage(tx, uuid, edited('Da leggere, corretto'));
-        await pause();
-        await bumpInboxes(tx, { uuid, sender }, only(other));
-        await addRecipients(tx, { uuid, sender, createdAt: at }, only(other));
-        await keepOnlyRecipients(tx, uuid, only(other));
-      },
+      (tx, pause) => giveTo(tx, pause, { uuid, sender }, other),
       async (tx) => {
         markedRead = await setRead(tx, reader, uuid, at);
       },
     );
     // The read mark came after the edit, which had taken the message from the reader.
     expect(markedRead).toBe(false);
-    const rows = await ctx.db
-      .selectFrom('message_recipients')
-      .select('user_uuid')
-      .where('message_uuid', '=', uuid)
-      .execute();
-    expect(rows.map((r) => r.user_uuid)).toEqual([other]);
+    expect(await recipientsOf(uuid)).toEqual([other]);
   });
 
   it('an edit that takes a recipient away while that account is deleted: both go through', async () => {
@@ -114,23 +120,12 @@ describe.skipIf(!pg)('folder versions under concurrent writers', () => {
     // The edit holds the message and, once the deletion waits, takes the reader's row away; the deletion's cascade
     // would take that row and then wait for the message to count it out.
     await interleaved(
-      async (tx, pause) => {
-        await updateMessage(tx, uuid, edited('Da leggere, corretto'));
-        await pause();
-        await bumpInboxes(tx, { uuid, sender }, only(other));
-        await addRecipients(tx, { uuid, sender, createdAt: at }, only(other));
-        await keepOnlyRecipients(tx, uuid, only(other));
-      },
+      (tx, pause) => giveTo(tx, pause, { uuid, sender }, other),
       async (tx) => {
         await deleteUser(tx, reader);
       },
     );
-    const rows = await ctx.db
-      .selectFrom('message_recipients')
-      .select('user_uuid')
-      .where('message_uuid', '=', uuid)
-      .execute();
-    expect(rows.map((r) => r.user_uuid)).toEqual([other]);
+    expect(await recipientsOf(uuid)).toEqual([other]);
     const counted = await ctx.db
       .selectFrom('messages')
       .select('unread_recipients')
