@@ -20,10 +20,11 @@ export const listTurns = { listTurns: true };
  * waited for all fifty (the bench's isolation line: p99 68-240 ms beside a list at 50 connections, one process).
  * Here at most `slots` list requests are between their checks and their answer at once; the others wait in
  * order, and the next one starts from `setImmediate`, after the event loop has read the sockets again, so a light
- * request waits for at most the turns in progress. The lists' own order and throughput are the same (on SQLite the
- * work is synchronous anyway; PostgreSQL's slots are its pool's connections). A request whose client has gone
- * while it waited ends as ClientGone (499) at its turn, without reading anything. Permissions and validation run
- * before the wait (preHandler), so a refusal never queues. Answers how many list requests wait, at any moment.
+ * request waits for at most the turns in progress. One slot on SQLite, whose work is synchronous; PostgreSQL's are
+ * its pool's connections. The lists keep their order; each pays an iteration of the event loop of its own
+ * (docs/performance/lists.md measures it). A request whose client leaves while it waits leaves the queue at once
+ * and ends as ClientGone (499), without reading anything. Permissions and validation run before the wait (this is a
+ * preHandler), so a refusal never queues. Answers how many list requests wait, at any moment.
  */
 export function registerListTurns(app: FastifyInstance, slots: number): () => number {
   let busy = 0;
