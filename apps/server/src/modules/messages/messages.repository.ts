@@ -343,8 +343,8 @@ export async function deleteMessage(db: DbOrTx, uuid: string): Promise<void> {
 
 /**
  * Marks a message read or unread for one of its recipients; false when `userUuid` is not one. On PostgreSQL the
- * message is held first (the order of `holdMessageForDelete`), and only when the reader is its recipient: somebody else's mark
- * answers at once and never waits for, nor holds up, the message's edit or deletion.
+ * message is held first (the order of `holdMessageForDelete`), and only when the reader is its recipient: somebody
+ * else's mark answers at once and never waits for, nor holds up, the message's edit or deletion.
  */
 export async function setRead(db: DbOrTx, userUuid: string, uuid: string, readAt: string | null): Promise<boolean> {
   if (!isSqlite(db)) {
