@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { listCount, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
@@ -44,6 +45,25 @@ export function capoareaKeys(c: { name: string; lastname: string; ragsoc: string
 
 /** The name search of the list, also the messages composer's typeahead. */
 export const nameField: TextField = { table: 'capoarea', search: 'name_search', prefix: ['lastname_key', 'name_key'] };
+
+/** The accounts of every area manager: a message's recipients (modules/messages). */
+export function accountsOfList(db: DbOrTx) {
+  return db.selectFrom('capoarea').select('user_uuid');
+}
+
+/** At most `limit` area managers with an account whose name contains the text: the composer's typeahead. */
+export async function accountsByName(db: DbOrTx, text: string, limit: number) {
+  const name = textFilter(db, nameField, text);
+  const rows = await db
+    .selectFrom('capoarea')
+    .select(['user_uuid', 'name', 'lastname'])
+    .where('user_uuid', 'is not', null)
+    .$if(!!name, (qb) => qb.where(name ?? sql<SqlBool>`1 = 1`))
+    .orderBy('lastname_key')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((c) => (c.user_uuid ? [{ ...c, user_uuid: c.user_uuid }] : []));
+}
 
 function list(db: DbOrTx, f: CapoareaFilters): ListQuery<'capoarea'> {
   let q = db.selectFrom('capoarea');

@@ -20,6 +20,21 @@ export async function findMessageFor(db: DbOrTx, userUuid: string, uuid: string)
   return r ? { message: m, readAt: r.read_at, sent: false } : undefined;
 }
 
+/** The accounts of every administrator: the group 'Amministratori'. */
+export function adminAccounts(db: DbOrTx) {
+  return db.selectFrom('admins').select('user_uuid');
+}
+
+/** One person's account, as a recipient. */
+export function userAccount(db: DbOrTx, userUuid: string) {
+  return db.selectFrom('users').select('users.uuid as user_uuid').where('users.uuid', '=', userUuid);
+}
+
+/** The administrators the composer offers by name (a handful: the service filters them). */
+export async function administrators(db: DbOrTx) {
+  return db.selectFrom('admins').select(['user_uuid', 'name', 'lastname']).limit(200).execute();
+}
+
 /** Whose names and pictures the rows show: a person is in one of the four registries by their account. */
 export async function peopleOf(db: DbOrTx, userUuids: readonly string[]) {
   const people = new Map<string, { name: string; img: string }>();

@@ -1,5 +1,4 @@
 import { ERASED_NAME } from '@portal/shared/schemas/privacy';
-import { sql } from 'kysely';
 import { provinces } from '@portal/shared/provinces';
 import {
   FILTER_DEST_PREFIX,
@@ -20,10 +19,13 @@ import type { ComboOption } from '@portal/shared/schemas/combos';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { cachedResult } from '../../lib/list-counts.ts';
-import { fold, textFilter } from '../../lib/text-search.ts';
+import { fold } from '../../lib/text-search.ts';
 import { newId } from '../../lib/tokens.ts';
 import { fieldsRefused, HttpError, notFound } from '../../plugins/error-envelope.ts';
-import { nameField as capoareaName } from '../capoarea/capoarea.repository.ts';
+import {
+  accountsOfList as managerAccounts,
+  accountsByName as managersByName,
+} from '../capoarea/capoarea.repository.ts';
 import { contactAccountsOfList, countPartners } from '../partners/partners.repository.ts';
 import { accountsOfList, countPosatori, accountsByName as installersByName } from '../posatori/posatori.repository.ts';
 import {
@@ -40,8 +42,8 @@ import {
   type WriterGroup,
 } from '../reach/messages-reach.ts';
 import {
-  nameField as rivenditoriName,
-  visibleIn as rivenditoriVisibleIn,
+  accountsOfList as resellerAccounts,
+  accountsByName as resellersByName,
 } from '../rivenditori/rivenditori.repository.ts';
 import { enqueueMails } from '../mail/mail-queue.ts';
 import { announce } from '../events/events.service.ts';
@@ -167,16 +169,12 @@ async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Reso
     const group = id as WriterGroup;
     if (!addressableGroups(viewer).includes(group)) return undefined;
     const label = GROUP_LABELS[group];
-    if (group === 'g:admin') return { id, label, accounts: [db.selectFrom('admins').select('user_uuid')] };
-    if (group === 'g:capoarea') return { id, label, accounts: [db.selectFrom('capoarea').select('user_uuid')] };
+    if (group === 'g:admin') return { id, label, accounts: [repo.adminAccounts(db)] };
+    if (group === 'g:capoarea') return { id, label, accounts: [managerAccounts(db)] };
     if (group === 'g:rivenditori') {
       const scope = await addressableResellers(db, viewer);
       if (!scope) return undefined;
-      return {
-        id,
-        label,
-        accounts: [db.selectFrom('rivenditori').select('user_uuid').where(rivenditoriVisibleIn(scope))],
-      };
+      return { id, label, accounts: [resellerAccounts(db, scope)] };
     }
     if (group === 'g:partner') return { id, label, accounts: contactAccountsOfList(db, { all: true }, {}) };
     return { id, label, accounts: accountsOfList(db, await writerScope(), {}) };
@@ -211,11 +209,7 @@ async function resolveDest(db: DbOrTx, viewer: Viewer, id: string): Promise<Reso
   }
   if (!UUID.test(id) || !(await mayAddress(db, viewer, id))) return undefined;
   const person = (await repo.peopleOf(db, [id])).get(id);
-  return {
-    id,
-    label: person?.name || 'Utente',
-    accounts: [db.selectFrom('users').select('users.uuid as user_uuid').where('users.uuid', '=', id)],
-  };
+  return { id, label: person?.name || 'Utente', accounts: [repo.userAccount(db, id)] };
 }
 
 /** The Destinatari column: the chosen labels, shortened when many. */
@@ -403,8 +397,7 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
   if (needle.length < 2) return options.slice(0, 30);
 
   const people: DestOption[] = [];
-  const admins = await db.selectFrom('admins').select(['user_uuid', 'name', 'lastname']).limit(200).execute();
-  for (const a of admins) {
+  for (const a of await repo.administrators(db)) {
     const name = `${a.name} ${a.lastname}`.trim();
     if (a.user_uuid !== viewer.userUuid && matches(name))
       people.push({ id: a.user_uuid, label: `${name} (Amministratore)` });
@@ -420,35 +413,14 @@ export async function dests(db: DbOrTx, viewer: Viewer, q: string | undefined): 
   }
   const rscope = await addressableResellers(db, viewer);
   if (rscope) {
-    const resellerName = textFilter(db, rivenditoriName, needle);
-    const resellers = await db
-      .selectFrom('rivenditori')
-      .select(['user_uuid', 'ragsoc', 'name', 'lastname'])
-      .where('user_uuid', 'is not', null)
-      .where(rivenditoriVisibleIn(rscope))
-      .$if(!!resellerName, (qb) => qb.where(resellerName ?? sql<boolean>`1 = 1`))
-      .orderBy('ragsoc_key')
-      .limit(10)
-      .execute();
-    for (const r of resellers) {
-      if (r.user_uuid) {
-        const name = `${r.name} ${r.lastname}`.trim();
-        people.push({ id: r.user_uuid, label: `${name}${r.ragsoc ? ` – ${r.ragsoc}` : ''} (Rivenditore)` });
-      }
+    for (const r of await resellersByName(db, rscope, needle, 10)) {
+      const name = `${r.name} ${r.lastname}`.trim();
+      people.push({ id: r.user_uuid, label: `${name}${r.ragsoc ? ` – ${r.ragsoc}` : ''} (Rivenditore)` });
     }
   }
   if (addressesAllManagers(viewer)) {
-    const managerName = textFilter(db, capoareaName, needle);
-    const managers = await db
-      .selectFrom('capoarea')
-      .select(['user_uuid', 'name', 'lastname'])
-      .where('user_uuid', 'is not', null)
-      .$if(!!managerName, (qb) => qb.where(managerName ?? sql<boolean>`1 = 1`))
-      .orderBy('lastname_key')
-      .limit(10)
-      .execute();
-    for (const c of managers) {
-      if (c.user_uuid) people.push({ id: c.user_uuid, label: `${c.name} ${c.lastname} (Capo area)` });
+    for (const c of await managersByName(db, needle, 10)) {
+      people.push({ id: c.user_uuid, label: `${c.name} ${c.lastname} (Capo area)` });
     }
   } else {
     const manager = await resellersManager(db, viewer);

@@ -33,6 +33,26 @@ export function visibleIn(scope: RivenditoriScope) {
   };
 }
 
+/** The accounts of the resellers a writer reaches: a message's recipients (modules/messages). */
+export function accountsOfList(db: DbOrTx, scope: RivenditoriScope) {
+  return db.selectFrom('rivenditori').select('user_uuid').where(visibleIn(scope));
+}
+
+/** At most `limit` resellers with an account whose name or company contains the text: the composer's typeahead. */
+export async function accountsByName(db: DbOrTx, scope: RivenditoriScope, text: string, limit: number) {
+  const name = textFilter(db, nameField, text);
+  const rows = await db
+    .selectFrom('rivenditori')
+    .select(['user_uuid', 'ragsoc', 'name', 'lastname'])
+    .where('user_uuid', 'is not', null)
+    .where(visibleIn(scope))
+    .$if(!!name, (qb) => qb.where(name ?? sql<SqlBool>`1 = 1`))
+    .orderBy('ragsoc_key')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((r) => (r.user_uuid ? [{ ...r, user_uuid: r.user_uuid }] : []));
+}
+
 /** Whether an area manager reaches this reseller (assigned to them or based in one of their provinces). */
 export async function rivenditoreInReach(
   db: DbOrTx,

@@ -276,6 +276,16 @@ describe('writing', () => {
     expect(milano).toContainEqual({ id: 'g:posatori:MI', label: 'Posatori della provincia di Milano' });
     const reseller = (await as.rivenditore.get('/api/dests?q=valli')).json() as { id: string; label: string }[];
     expect(reseller).toContainEqual({ id: await userUuid('capoarea'), label: 'Giorgio Valli (Capo area)' });
+    // Area managers and resellers by name, the resellers within the writer's reach only.
+    const labels = async (client: ApiClient, q: string) =>
+      ((await client.get(`/api/dests?q=${q}`)).json() as { label: string }[]).map((d) => d.label);
+    expect(await labels(as.admin, 'ferrero')).toContain('Davide Ferrero (Capo area)');
+    expect(await labels(as.admin, 'lombarde')).toContain('Franco Bellini – Ceramiche Lombarde S.r.l. (Rivenditore)');
+    expect(await labels(as.capoarea, 'lombarde')).toContain('Franco Bellini – Ceramiche Lombarde S.r.l. (Rivenditore)');
+    expect(await labels(as.admin, 'capitolina')).toContain(
+      'Valerio Proietti – Capitolina Superfici S.r.l. (Rivenditore)',
+    );
+    expect(await labels(as.capoarea, 'capitolina')).toEqual([]);
     // A text asked before is answered again once an installer takes it as their name.
     const zqxwv = async () =>
       ((await as.capoarea.get('/api/dests?q=zqxwv')).json() as { id: string }[]).map((d) => d.id);
