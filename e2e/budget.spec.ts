@@ -116,3 +116,40 @@ test('the admin installer list fetches no overlay’s code until one opens', asy
   await expect.poll(() => scripts).toEqual(expect.arrayContaining(search));
   await expectAccessible(list, 'budget-admin-posatori');
 });
+
+/**
+ * A page's first Intl object loads ICU's data: 160-300 ms of a phone's main thread at 4x, inside the first long
+ * task when a module made it at its load (lib/first-use.ts). Neither the login nor the installer list formats a
+ * number or a time before it shows, so neither makes one while it loads.
+ */
+test('the login page and the admin installer list make no Intl formatter while they load', async ({ page }) => {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Object.assign(window, { intlMade: made });
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const original = Intl[name];
+      Object.defineProperty(Intl, name, {
+        configurable: true,
+        writable: true,
+        value: new Proxy(original, {
+          construct(target, args: unknown[]) {
+            made.push(`${name} ${JSON.stringify(args)}`);
+            return Reflect.construct(target, args) as object;
+          },
+        }),
+      });
+    }
+  });
+  const made = () => page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await made()).toEqual([]);
+  await loginAs(page, 'admin');
+  await page.goto('/admin/posatori');
+  await expect(page.getByRole('table', { name: 'Elenco posatori' }).getByRole('row').nth(1)).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.waitForLoadState('networkidle');
+  expect(await made()).toEqual([]);
+});

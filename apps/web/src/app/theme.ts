@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { itIT } from '@mui/material/locale';
+import { muiItalian } from './mui-italian.ts';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
 import { WEEKDAYS } from '../lib/calendar-names.ts';
 import { brand } from './brand.ts';
@@ -74,5 +74,5 @@ export const theme = createTheme(
       },
     },
   },
-  itIT,
+  muiItalian,
 );

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { onFirstUse } from './first-use.ts';
 
 /** Avatar initials: the first letters of the first two words of the name. */
 export function initials(name: string): string {
@@ -18,44 +19,55 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** A moment (an ISO timestamp) as Italy's clock read it: dd/mm/yyyy hh:mm. */
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTime().format(date);
 }
 
-const romeDay = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+const romeDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
+const romeTime = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }),
+);
 
 /** A moment (an ISO timestamp) in a sentence, as Italy's clock read it: 'il 26/11/2026 alle 09:47'. */
 export function formatDayAndTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : `il ${romeDay.format(date)} alle ${romeTime.format(date)}`;
+  return Number.isNaN(date.getTime()) ? '' : `il ${romeDay().format(date)} alle ${romeTime().format(date)}`;
 }
 
-const euro = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  // it-IT leaves 4-digit amounts ungrouped by default; the spec wants 1.234,56 too.
-  useGrouping: 'always',
-});
+const euro = onFirstUse(
+  () =>
+    new Intl.NumberFormat('it-IT', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      // it-IT leaves 4-digit amounts ungrouped by default; the spec wants 1.234,56 too.
+      useGrouping: 'always',
+    }),
+);
 
 /** Money travels as a number of euros and is shown 1.234,56 €. */
 export function formatEuro(value: number | null | undefined): string {
-  return value == null ? '' : euro.format(value);
+  return value == null ? '' : euro().format(value);
 }
 
 /** One line address: 'Via Roma 1, 20100 Milano (MI)', skipping the parts that are empty. */
@@ -72,15 +84,18 @@ export function formatMonth(value: string | null | undefined): string {
   return date.isValid() ? date.format('MM/YYYY') : '';
 }
 
-const moneyInput = new Intl.NumberFormat('it-IT', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
+const moneyInput = onFirstUse(
+  () =>
+    new Intl.NumberFormat('it-IT', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    }),
+);
 
 /** A money field's text: 1234.56 -> '1.234,56' (the euro sign sits beside the field). */
 export function formatMoneyInput(value: number | null | undefined): string {
-  return value == null || Number.isNaN(value) ? '' : moneyInput.format(value);
+  return value == null || Number.isNaN(value) ? '' : moneyInput().format(value);
 }
 
 /**

@@ -14,18 +14,22 @@ import { ComboSelect } from '../../../components/combo-select.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { formatDate, formatEuro } from '../../../lib/formatters.ts';
+import { onFirstUse } from '../../../lib/first-use.ts';
 import { CouponStateChip } from './coupon-cards.tsx';
 
-const romeToday = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const romeToday = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** Renewal: today in Italy + 90 days, as YYYY-MM-DD. */
 export function renewalExpiry(now = new Date()): string {
-  const today = romeToday.format(now);
+  const today = romeToday().format(now);
   return new Date(Date.parse(`${today}T00:00:00Z`) + COUPON_RENEWAL_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
 
