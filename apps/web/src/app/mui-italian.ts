@@ -4,6 +4,16 @@ import { onFirstUse } from '../lib/first-use.ts';
 const number = onFirstUse(() => new Intl.NumberFormat('it-IT'));
 const formatNumber = (n: number) => (Number.isFinite(n) ? number().format(n) : String(n));
 
+/** A pager's step buttons, in both of MUI's pagers (anything else reads as 'previous', as in MUI's). */
+const stepLabel = (type: string) =>
+  type === 'first'
+    ? 'Vai alla prima pagina'
+    : type === 'last'
+      ? "Vai all'ultima pagina"
+      : type === 'next'
+        ? 'Vai alla pagina successiva'
+        : 'Vai alla pagina precedente';
+
 /**
  * MUI's Italian texts (`itIT` of @mui/material/locale, as of 9.5), with its number format made on first use: MUI's
  * module makes an `Intl.NumberFormat` when it loads, the page's first Intl object, which loads ICU's data inside the
@@ -15,14 +25,7 @@ export const muiItalian: Localization = {
     MuiBreadcrumbs: { defaultProps: { expandText: 'Visualizza percorso' } },
     MuiTablePagination: {
       defaultProps: {
-        getItemAriaLabel: (type) =>
-          type === 'first'
-            ? 'Vai alla prima pagina'
-            : type === 'last'
-              ? "Vai all'ultima pagina"
-              : type === 'next'
-                ? 'Vai alla pagina successiva'
-                : 'Vai alla pagina precedente',
+        getItemAriaLabel: stepLabel,
         labelRowsPerPage: 'Righe per pagina:',
         labelDisplayedRows: ({ from, to, count }) =>
           `${formatNumber(from)}–${formatNumber(to)} di ${count !== -1 ? formatNumber(count) : `più di ${formatNumber(to)}`}`,
@@ -48,15 +51,7 @@ export const muiItalian: Localization = {
       defaultProps: {
         'aria-label': 'Navigazione impaginata',
         getItemAriaLabel: (type, page, selected) =>
-          type === 'page'
-            ? `${selected ? '' : 'Vai alla '}pagina ${page}`
-            : type === 'first'
-              ? 'Vai alla prima pagina'
-              : type === 'last'
-                ? "Vai all'ultima pagina"
-                : type === 'next'
-                  ? 'Vai alla pagina successiva'
-                  : 'Vai alla pagina precedente',
+          type === 'page' ? `${selected ? '' : 'Vai alla '}pagina ${page}` : stepLabel(type),
       },
     },
   },

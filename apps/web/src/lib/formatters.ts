@@ -18,32 +18,19 @@ export function formatDate(value: string | null | undefined): string {
   return date.isValid() ? date.format('DD/MM/YYYY') : '';
 }
 
+/** A day as Italy's calendar reads it: dd/mm/yyyy. */
+const romeDate = { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
 /** A moment (an ISO timestamp) as Italy's clock read it: dd/mm/yyyy hh:mm. */
 const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('it-IT', {
-      timeZone: 'Europe/Rome',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
+  () => new Intl.DateTimeFormat('it-IT', { ...romeDate, hour: '2-digit', minute: '2-digit' }),
 );
 export function formatDateTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateTime().format(date);
 }
 
-const romeDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('it-IT', {
-      timeZone: 'Europe/Rome',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
+const romeDay = onFirstUse(() => new Intl.DateTimeFormat('it-IT', romeDate));
 const romeTime = onFirstUse(
   () => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }),
 );

@@ -1,19 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { usePendingEmail } from '../api/get-pending-email.ts';
-import { onFirstUse } from '../../../lib/first-use.ts';
-
-const until = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('it-IT', {
-      timeZone: 'Europe/Rome',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+import { formatDateTime } from '../../../lib/formatters.ts';
 
 /**
  * One's own profile: a new e-mail saved but not confirmed yet. The form still shows the address in use, which stays
@@ -26,8 +14,8 @@ export function PendingEmailNotice() {
   return (
     <Alert severity="info" sx={{ mb: 2 }} role="status">
       <AlertTitle>Nuovo indirizzo e-mail in attesa di conferma</AlertTitle>
-      Abbiamo inviato un link a <strong>{email}</strong>: aprilo entro il {until().format(new Date(expiresAt))} per
-      confermare il nuovo indirizzo. Fino ad allora accedi e ricevi le e-mail all’indirizzo attuale.
+      Abbiamo inviato un link a <strong>{email}</strong>: aprilo entro il {formatDateTime(expiresAt)} per confermare il
+      nuovo indirizzo. Fino ad allora accedi e ricevi le e-mail all’indirizzo attuale.
     </Alert>
   );
 }
