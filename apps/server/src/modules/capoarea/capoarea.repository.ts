@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { listCount, pageRows, type ListOrder, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { fold, searchText, textFilter, type TextField } from '../../lib/text-search.ts';
@@ -53,15 +52,15 @@ export function accountsOfList(db: DbOrTx) {
 
 /** At most `limit` area managers with an account whose name contains the text: the composer's typeahead. */
 export async function accountsByName(db: DbOrTx, text: string, limit: number) {
-  const name = textFilter(db, nameField, text);
-  const rows = await db
+  let q = db
     .selectFrom('capoarea')
     .select(['user_uuid', 'name', 'lastname'])
     .where('user_uuid', 'is not', null)
-    .$if(!!name, (qb) => qb.where(name ?? sql<SqlBool>`1 = 1`))
     .orderBy('lastname_key')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  const name = textFilter(db, nameField, text);
+  if (name) q = q.where(name);
+  const rows = await q.execute();
   return rows.flatMap((c) => (c.user_uuid ? [{ ...c, user_uuid: c.user_uuid }] : []));
 }
 

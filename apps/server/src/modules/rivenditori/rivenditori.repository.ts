@@ -40,16 +40,16 @@ export function accountsOfList(db: DbOrTx, scope: RivenditoriScope) {
 
 /** At most `limit` resellers with an account whose name or company contains the text: the composer's typeahead. */
 export async function accountsByName(db: DbOrTx, scope: RivenditoriScope, text: string, limit: number) {
-  const name = textFilter(db, nameField, text);
-  const rows = await db
+  let q = db
     .selectFrom('rivenditori')
     .select(['user_uuid', 'ragsoc', 'name', 'lastname'])
     .where('user_uuid', 'is not', null)
     .where(visibleIn(scope))
-    .$if(!!name, (qb) => qb.where(name ?? sql<SqlBool>`1 = 1`))
     .orderBy('ragsoc_key')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  const name = textFilter(db, nameField, text);
+  if (name) q = q.where(name);
+  const rows = await q.execute();
   return rows.flatMap((r) => (r.user_uuid ? [{ ...r, user_uuid: r.user_uuid }] : []));
 }
 
