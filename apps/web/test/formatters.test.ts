@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   formatAddress,
+  formatCount,
   formatDate,
   formatEuro,
   formatMoneyInput,
@@ -96,5 +97,34 @@ describe('names and addresses', () => {
     expect(formatAddress({ address: '', cap: '', city: 'Torino', state: 'TO' })).toBe('Torino (TO)');
     expect(formatAddress({ address: 'Via Po 2', cap: '', city: '', state: '' })).toBe('Via Po 2');
     expect(formatAddress({ address: '', cap: '', city: '', state: '' })).toBe('');
+  });
+});
+
+describe('counts as the screens show them', () => {
+  test('a dot every three digits, 4-digit counts too', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1.000');
+    expect(formatCount(50000)).toBe('50.000');
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatCount(-20000)).toBe('-20.000');
+  });
+
+  test('the same text as Intl with grouping always, for whole numbers of every length', () => {
+    const intl = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
+    const values = [
+      1,
+      12,
+      123,
+      1234,
+      12345,
+      123456,
+      7654321,
+      10_000_000,
+      999_999_999,
+      2 ** 40,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (const v of [...values, ...values.map((v) => -v)]) expect(formatCount(v)).toBe(intl.format(v));
   });
 });

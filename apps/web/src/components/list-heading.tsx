@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ActionBar, type BarAction } from './action-bar.tsx';
 import { PageTitle } from './page-title.tsx';
+import { formatCount } from '../lib/formatters.ts';
 
 /** The top of a list screen: its title, and the toolbar of the area (import, export, add, ...) beside it. */
 export function ListHeading({ title, actions }: { title: string; actions: readonly BarAction[] }) {
@@ -42,7 +43,11 @@ export function ListCount({ count, noun, failed, children, end }: ListCountProps
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, minHeight: 40, flexWrap: 'wrap' }}>
       <Typography sx={{ color: 'text.secondary' }} aria-live="polite">
-        {count !== undefined ? `${count} ${count === 1 ? noun[0] : noun[1]}` : failed ? '' : 'Caricamento…'}
+        {count !== undefined
+          ? `${formatCount(count)} ${count === 1 ? noun[0] : noun[1]}`
+          : failed
+            ? ''
+            : 'Caricamento…'}
       </Typography>
       {children}
       <Box sx={{ flexGrow: 1 }} />

@@ -57,6 +57,21 @@ export function formatEuro(value: number | null | undefined): string {
   return value == null ? '' : euro().format(value);
 }
 
+/**
+ * A count as the screens write it: 1.234, 50.000 (a dot every three digits, 4-digit counts too, as the money and the
+ * statistics write them). Whole numbers only; a fraction is rounded. Written without Intl on purpose: the lists'
+ * count line and the home's tiles draw it in their first render with data, and a page's first Intl number format
+ * loads ICU's data on the main thread (docs/performance/front-end-weight.md). apps/web/test/formatters.test.ts holds
+ * it to `Intl.NumberFormat('it-IT', { useGrouping: 'always' })`.
+ */
+export function formatCount(value: number): string {
+  const whole = Math.round(value);
+  const digits = Math.abs(whole)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, '.');
+  return whole < 0 ? `-${digits}` : digits;
+}
+
 /** One line address: 'Via Roma 1, 20100 Milano (MI)', skipping the parts that are empty. */
 export function formatAddress(parts: { address: string; cap: string; city: string; state: string }): string {
   const place = [parts.cap, parts.city].filter(Boolean).join(' ');

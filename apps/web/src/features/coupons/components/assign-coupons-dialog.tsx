@@ -14,11 +14,11 @@ import { useAssignCoupons } from '../api/coupons.ts';
 import { useCouponTypes } from '../api/coupon-types.ts';
 import { usePosatori } from '../../posatori/api/get-posatori.ts';
 import { LazyDialog } from '../../../components/lazy-overlays.tsx';
+import { formatCount } from '../../../lib/formatters.ts';
 
 /** '1 coupon assegnato a 1 posatore', '40 coupon assegnati a 20 posatori'. */
 export function assignedText(coupon: number, posatori: number): string {
-  const n = (v: number) => v.toLocaleString('it-IT');
-  return `${n(coupon)} coupon ${coupon === 1 ? 'assegnato' : 'assegnati'} a ${n(posatori)} ${posatori === 1 ? 'posatore' : 'posatori'}`;
+  return `${formatCount(coupon)} coupon ${coupon === 1 ? 'assegnato' : 'assegnati'} a ${formatCount(posatori)} ${posatori === 1 ? 'posatore' : 'posatori'}`;
 }
 
 type Filtro = Extract<AssignCouponsBody, { filtro: unknown }>['filtro'];
@@ -47,7 +47,7 @@ export function AssignCouponsDialog({ filtro, onClose }: { filtro: Filtro; onClo
             ? 'Conteggio dei posatori dell’elenco…'
             : count === 1
               ? 'I coupon vanno a 1 posatore: quello che l’elenco mostra con i filtri attuali.'
-              : `I coupon vanno a tutti i ${count.toLocaleString('it-IT')} posatori che l’elenco mostra con i filtri attuali.`}
+              : `I coupon vanno a tutti i ${formatCount(count)} posatori che l’elenco mostra con i filtri attuali.`}
         </DialogContentText>
         <ComboSelect
           id="assegna-lista-tipo"
@@ -60,7 +60,7 @@ export function AssignCouponsDialog({ filtro, onClose }: { filtro: Filtro; onClo
         />
         {chosen && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            {`${total === 1 ? 'Verrà creato 1 coupon' : `Verranno creati ${total.toLocaleString('it-IT')} coupon`} (${chosen.ncoupon} per posatore), validi ${chosen.mesi} mesi.`}
+            {`${total === 1 ? 'Verrà creato 1 coupon' : `Verranno creati ${formatCount(total)} coupon`} (${chosen.ncoupon} per posatore), validi ${chosen.mesi} mesi.`}
           </Alert>
         )}
         {failure && (

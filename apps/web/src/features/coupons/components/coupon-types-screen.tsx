@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { deleteAction, editAction, type RowAction, RowMenu } from '../../../components/row-menu.tsx';
 import { errorReason } from '../../../lib/api-error.ts';
-import { formatEuro } from '../../../lib/formatters.ts';
+import { formatCount, formatEuro } from '../../../lib/formatters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCouponTypes, useDeleteCouponType, useToggleCouponType } from '../api/coupon-types.ts';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
@@ -42,7 +42,7 @@ const columns: Column<CouponTypeRow>[] = [
   { key: 'valore', header: 'Valore', align: 'right', width: 120, render: (t) => formatEuro(t.valore) },
   { key: 'descri', header: 'Descrizione', hideBelow: 'md', render: (t) => t.descri },
   { key: 'mesi', header: 'Validità', hideBelow: 'sm', width: 110, render: (t) => `${t.mesi} mesi` },
-  { key: 'ccoupon', header: 'Coupon', align: 'right', width: 90, render: (t) => t.ccoupon.toLocaleString('it-IT') },
+  { key: 'ccoupon', header: 'Coupon', align: 'right', width: 90, render: (t) => formatCount(t.ccoupon) },
 ];
 
 /**

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { formatCount } from '../../../lib/formatters.ts';
 
 /** A home counter (home widgets): an icon, the value and its label. */
 export function InfoTile({ icon, value, label }: { icon: ReactNode; value: number | undefined; label: string }) {
@@ -25,7 +26,7 @@ export function InfoTile({ icon, value, label }: { icon: ReactNode; value: numbe
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h5" component="p" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
-          {value === undefined ? <Skeleton width={60} /> : value.toLocaleString('it-IT')}
+          {value === undefined ? <Skeleton width={60} /> : formatCount(value)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {label}

@@ -31,6 +31,7 @@ import { sendBatch, startImport } from '../api/imports.ts';
 import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
 import { partnersKeys } from '../../partners/api/partners-keys.ts';
 import { importsKeys } from '../api/imports-keys.ts';
+import { formatCount } from '../../../lib/formatters.ts';
 
 const steps = ['Carica il file', 'Importa', 'Fatto!'] as const;
 
@@ -310,7 +311,7 @@ function Processing({ total, progress }: { total: number; progress: Progress }) 
       <Box sx={{ width: '100%', maxWidth: 480 }}>
         <LinearProgress variant="determinate" value={percent} aria-label="Righe inviate" />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, textAlign: 'center' }}>
-          {progress.sent.toLocaleString('it-IT')} di {total.toLocaleString('it-IT')} righe
+          {formatCount(progress.sent)} di {formatCount(total)} righe
         </Typography>
       </Box>
       <CountTable lines={countLines(progress.record)} />
@@ -325,7 +326,7 @@ function CountTable({ lines }: { lines: [string, number][] }) {
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt">{label}</Typography>
           <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 500 }}>
-            {n.toLocaleString('it-IT')}
+            {formatCount(n)}
           </Typography>
         </Box>
       ))}

@@ -19,15 +19,14 @@ import { isRunning, useMassActivation } from '../api/mass-activation.ts';
 import { posatoriKeys } from '../../posatori/api/posatori-keys.ts';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 import { LazyDialog } from '../../../components/lazy-overlays.tsx';
-
-const number = (n: number) => n.toLocaleString('it-IT');
+import { formatCount } from '../../../lib/formatters.ts';
 
 /** Where a press is: preparing the accounts, sending, or done (with the e-mails that could not go). */
 function phaseOf(run: MassActivation): { text: string; severity: 'info' | 'success' | 'warning' } {
   if (run.finished_at === '') return { text: 'Preparazione degli account e dei link in corso…', severity: 'info' };
   if (run.in_attesa > 0) return { text: 'Invio delle e-mail in corso…', severity: 'info' };
   if (run.falliti > 0) {
-    return { text: `Invio concluso: ${number(run.falliti)} e-mail non consegnate`, severity: 'warning' };
+    return { text: `Invio concluso: ${formatCount(run.falliti)} e-mail non consegnate`, severity: 'warning' };
   }
   return {
     text: run.accodati > 0 ? 'Invio concluso' : 'Nessuna nuova attivazione da inviare',
@@ -87,7 +86,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
                 value={run.accodati > 0 ? (100 * done) / run.accodati : 100}
               />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {`${number(run.inviati)} inviate su ${number(run.accodati)}`}
+                {`${formatCount(run.inviati)} inviate su ${formatCount(run.accodati)}`}
               </Typography>
             </Box>
             <Table size="small" aria-label="Esito dell’invio massivo">
@@ -97,7 +96,7 @@ export function MassActivationDialog({ onClose, failure }: { onClose: () => void
                     <TableCell component="th" scope="row">
                       {label}
                     </TableCell>
-                    <TableCell align="right">{number(n)}</TableCell>
+                    <TableCell align="right">{formatCount(n)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

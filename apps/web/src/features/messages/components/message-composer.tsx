@@ -27,6 +27,7 @@ import { useMessage } from '../api/get-message.ts';
 import { useSaveMessage } from '../api/save-message.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { submitHandler } from '../../../lib/submit-handler.ts';
+import { formatCount } from '../../../lib/formatters.ts';
 
 /** What a list's 'Invia comunicazione' hands the composer: its current filter as a recipient. */
 export type ComposerState = { dests?: DestOption[] };
@@ -200,7 +201,7 @@ function ComposerForm({ area, message, preset }: { area: Role; message: MessageD
           value={content}
           onChange={(event) => setContent(event.target.value)}
           error={!!errors.content}
-          helperText={errors.content ?? `${content.length} / ${MESSAGE_BODY_MAX.toLocaleString('it-IT')}`}
+          helperText={errors.content ?? `${formatCount(content.length)} / ${formatCount(MESSAGE_BODY_MAX)}`}
           slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX } }}
         />
         <Box>

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { onFirstUse } from '../../../lib/first-use.ts';
+import { formatCount } from '../../../lib/formatters.ts';
 
 export type FigureColumn<R> = {
   header: string;
@@ -14,9 +14,6 @@ export type FigureColumn<R> = {
   /** A total of the column in the last row, for columns where one means something. */
   total?: boolean;
 };
-
-const number = onFirstUse(() => new Intl.NumberFormat('it-IT', { useGrouping: 'always' }));
-export const formatCount = (n: number) => number().format(n);
 
 /**
  * The numbers of a chart, under it: a small table with its header kept in view while its rows scroll (a range of

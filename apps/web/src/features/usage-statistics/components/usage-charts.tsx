@@ -6,7 +6,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import { lighten, useTheme } from '@mui/material/styles';
 import type { Role } from '@portal/shared/roles';
 import { sessionRoleLabels, sessionRoles, type SessionsReply } from '@portal/shared/schemas/usage-statistics';
-import { formatCount } from './figure-table.tsx';
+import { formatCount } from '../../../lib/formatters.ts';
 
 /** The charts' own words in Italian (MUI X ships no Italian locale for the charts). */
 const italian = { loading: 'Caricamento…', noData: 'Nessun dato nel periodo' };

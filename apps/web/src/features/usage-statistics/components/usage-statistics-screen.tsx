@@ -22,9 +22,9 @@ import { DateField } from '../../../components/date-field.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { ListHeading } from '../../../components/list-heading.tsx';
-import { formatDate } from '../../../lib/formatters.ts';
+import { formatCount, formatDate } from '../../../lib/formatters.ts';
 import { usageStatisticsExportUrl, useUsageStatistics } from '../api/get-usage-statistics.ts';
-import { FigureTable, formatCount, type FigureColumn } from './figure-table.tsx';
+import { FigureTable, type FigureColumn } from './figure-table.tsx';
 import {
   ActiveChart,
   ChartsItalian,
