@@ -8,6 +8,7 @@ import { msg } from '@portal/shared/messages-it';
 import type { PosatoreRow } from '@portal/shared/schemas/posatori';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
@@ -184,40 +185,44 @@ export function PosatoriListScreen({ area, actions, children }: PosatoriListScre
   return (
     <>
       <ListHeading title={setup.title} actions={actions} />
-      <PosatoriFilters
-        keys={setup.filters}
-        values={list.values}
-        onChange={(changes) => filtered(() => list.setFilters(changes))}
-        onClear={() => filtered(() => list.clearFilters(setup.filters))}
-      />
-      <StatesLegend stati={stati.data ?? []} />
-      <ListCount
-        count={data?.reccount}
-        noun={['posatore', 'posatori']}
-        failed={posatori.isError}
-        end={<ViewSwitch value={view} onChange={(next) => list.setOption('view', next === 'list' ? '' : next)} />}
-      >
-        {selection && selected.size > 0 && (
-          <Button
-            color="error"
-            variant="contained"
-            size="small"
-            startIcon={<DeleteIcon />}
-            loading={rowActions.deleting}
-            onClick={() => void rowActions.deleteRows([...selected], msg.confermaCancellazionePosatori(selected.size))}
-          >
-            Elimina selezionati ({selected.size})
-          </Button>
+      <AfterFirstPaint>
+        <PosatoriFilters
+          keys={setup.filters}
+          values={list.values}
+          onChange={(changes) => filtered(() => list.setFilters(changes))}
+          onClear={() => filtered(() => list.clearFilters(setup.filters))}
+        />
+        <StatesLegend stati={stati.data ?? []} />
+        <ListCount
+          count={data?.reccount}
+          noun={['posatore', 'posatori']}
+          failed={posatori.isError}
+          end={<ViewSwitch value={view} onChange={(next) => list.setOption('view', next === 'list' ? '' : next)} />}
+        >
+          {selection && selected.size > 0 && (
+            <Button
+              color="error"
+              variant="contained"
+              size="small"
+              startIcon={<DeleteIcon />}
+              loading={rowActions.deleting}
+              onClick={() =>
+                void rowActions.deleteRows([...selected], msg.confermaCancellazionePosatori(selected.size))
+              }
+            >
+              Elimina selezionati ({selected.size})
+            </Button>
+          )}
+        </ListCount>
+        {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+        {failedToLoad(posatori) ? (
+          <LoadError error={posatori.error} />
+        ) : view === 'list' ? (
+          <PosatoriTable {...viewProps} />
+        ) : (
+          <PosatoriThumbnails {...viewProps} />
         )}
-      </ListCount>
-      {data && !posatori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {failedToLoad(posatori) ? (
-        <LoadError error={posatori.error} />
-      ) : view === 'list' ? (
-        <PosatoriTable {...viewProps} />
-      ) : (
-        <PosatoriThumbnails {...viewProps} />
-      )}
+      </AfterFirstPaint>
       {rowActions.dialogs}
       {children}
     </>
