@@ -9,6 +9,7 @@ import {
 import { ComboSelect } from '../../../components/combo-select.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
 import { PageCorrection } from '../../../components/pager.tsx';
@@ -42,52 +43,54 @@ export function ActivityScreen() {
   return (
     <>
       <ListHeading title="Attività" actions={[]} />
-      <FilterBar title="Filtra attività" activeCount={active} onClear={() => list.clearFilters(filterKeys)}>
-        {comboFilters.map(({ key, label, emptyLabel, options }) => (
-          <ComboSelect
-            key={key}
-            id={`filter-${key}`}
-            label={label}
-            size="small"
-            emptyLabel={emptyLabel}
-            options={options}
-            value={list.values[key]}
-            onChange={(value) => list.setFilters({ [key]: value })}
-          />
-        ))}
-        {dateFilters.map(({ key, label }) => (
-          <DateField
-            key={key}
-            id={`filter-${key}`}
-            label={label}
-            size="small"
-            value={list.values[key]}
-            onCommit={(value) => list.setFilters({ [key]: value })}
-          />
-        ))}
-      </FilterBar>
-      <ListCount count={data?.reccount} noun={['attività', 'attività']} failed={audit.isError}>
-        {list.values.actor && (
-          <Chip
-            label={`Utente: ${actorName ?? 'selezionato'}`}
-            onDelete={() => list.setFilters({ actor: '' })}
-            size="small"
+      <AfterFirstPaint>
+        <FilterBar title="Filtra attività" activeCount={active} onClear={() => list.clearFilters(filterKeys)}>
+          {comboFilters.map(({ key, label, emptyLabel, options }) => (
+            <ComboSelect
+              key={key}
+              id={`filter-${key}`}
+              label={label}
+              size="small"
+              emptyLabel={emptyLabel}
+              options={options}
+              value={list.values[key]}
+              onChange={(value) => list.setFilters({ [key]: value })}
+            />
+          ))}
+          {dateFilters.map(({ key, label }) => (
+            <DateField
+              key={key}
+              id={`filter-${key}`}
+              label={label}
+              size="small"
+              value={list.values[key]}
+              onCommit={(value) => list.setFilters({ [key]: value })}
+            />
+          ))}
+        </FilterBar>
+        <ListCount count={data?.reccount} noun={['attività', 'attività']} failed={audit.isError}>
+          {list.values.actor && (
+            <Chip
+              label={`Utente: ${actorName ?? 'selezionato'}`}
+              onDelete={() => list.setFilters({ actor: '' })}
+              size="small"
+            />
+          )}
+        </ListCount>
+        {data && !audit.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+        {failedToLoad(audit) ? (
+          <LoadError error={audit.error} />
+        ) : (
+          <AuditTable
+            label="Elenco attività"
+            page={data}
+            loading={audit.isFetching}
+            onPage={list.setPage}
+            withRecord
+            onActor={(actor) => list.setFilters({ actor })}
           />
         )}
-      </ListCount>
-      {data && !audit.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {failedToLoad(audit) ? (
-        <LoadError error={audit.error} />
-      ) : (
-        <AuditTable
-          label="Elenco attività"
-          page={data}
-          loading={audit.isFetching}
-          onPage={list.setPage}
-          withRecord
-          onActor={(actor) => list.setFilters({ actor })}
-        />
-      )}
+      </AfterFirstPaint>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, RowMenu, type RowAction } from '../../../components/row-menu.tsx';
@@ -80,45 +81,47 @@ export function CapoareaListScreen() {
           },
         ]}
       />
-      <FilterBar
-        title="Filtra capo area"
-        activeCount={filterKeys.filter((key) => list.values[key] !== '').length}
-        onClear={() => list.clearFilters(filterKeys)}
-      >
-        <TextFilter
-          id="filter-fname"
-          label="Nome"
-          value={list.values.fname}
-          onChange={(fname) => list.setFilters({ fname })}
-        />
-        <QueryComboSelect
-          id="filter-fstate"
-          label="Provincia"
-          size="small"
-          query={states}
-          value={list.values.fstate}
-          onChange={(fstate) => list.setFilters({ fstate })}
-        />
-      </FilterBar>
-      <ListCount count={data?.reccount} noun={['capo area', 'capi area']} failed={capoarea.isError} />
-      {data && !capoarea.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {failedToLoad(capoarea) ? (
-        <LoadError error={capoarea.error} />
-      ) : (
-        <DataTable
-          label="Elenco capo area"
-          rows={data?.data ?? []}
-          columns={columns}
-          rowKey={(row) => row.uuid}
-          rowLabel={(row) => row.ragsoc}
-          rowActions={(row) => <RowMenu label={`Azioni per ${row.ragsoc}`} actions={actionsOf(row)} />}
-          loading={capoarea.isFetching}
-          emptyText="Nessun capo area trovato"
-          footer={
-            data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei capo area" />
-          }
-        />
-      )}
+      <AfterFirstPaint>
+        <FilterBar
+          title="Filtra capo area"
+          activeCount={filterKeys.filter((key) => list.values[key] !== '').length}
+          onClear={() => list.clearFilters(filterKeys)}
+        >
+          <TextFilter
+            id="filter-fname"
+            label="Nome"
+            value={list.values.fname}
+            onChange={(fname) => list.setFilters({ fname })}
+          />
+          <QueryComboSelect
+            id="filter-fstate"
+            label="Provincia"
+            size="small"
+            query={states}
+            value={list.values.fstate}
+            onChange={(fstate) => list.setFilters({ fstate })}
+          />
+        </FilterBar>
+        <ListCount count={data?.reccount} noun={['capo area', 'capi area']} failed={capoarea.isError} />
+        {data && !capoarea.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+        {failedToLoad(capoarea) ? (
+          <LoadError error={capoarea.error} />
+        ) : (
+          <DataTable
+            label="Elenco capo area"
+            rows={data?.data ?? []}
+            columns={columns}
+            rowKey={(row) => row.uuid}
+            rowLabel={(row) => row.ragsoc}
+            rowActions={(row) => <RowMenu label={`Azioni per ${row.ragsoc}`} actions={actionsOf(row)} />}
+            loading={capoarea.isFetching}
+            emptyText="Nessun capo area trovato"
+            footer={
+              data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei capo area" />
+            }
+          />
+        )}
+      </AfterFirstPaint>
       {dialog}
     </>
   );

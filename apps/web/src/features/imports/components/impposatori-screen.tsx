@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { formatDate, formatMonth } from '../../../lib/formatters.ts';
@@ -49,29 +50,31 @@ export function ImpposatoriScreen({ id }: { id: string }) {
         </Typography>
       )}
       {failedToLoad(record) && <Alert severity="error">Importazione non trovata</Alert>}
-      <PosatoriFilters
-        keys={filterKeys}
-        values={{ ...noFilters, ...list.values }}
-        onChange={(changes) => list.setFilters(changes)}
-        onClear={() => list.clearFilters(filterKeys)}
-      />
-      <ListCount count={data?.reccount} noun={['posatore', 'posatori']} failed={posatori.isError} />
-      <PosatoriTable
-        rows={data?.data ?? []}
-        loading={posatori.isFetching}
-        linkOf={(row) => rowLink(`/admin/posatori/${row.uuid}`, location.search)}
-        stati={stati.data ?? []}
-        footer={
-          data && (
-            <Pager
-              page={data.page}
-              pages={data.pages}
-              onChange={(page) => list.setPage(page)}
-              label="Pagine dei posatori"
-            />
-          )
-        }
-      />
+      <AfterFirstPaint>
+        <PosatoriFilters
+          keys={filterKeys}
+          values={{ ...noFilters, ...list.values }}
+          onChange={(changes) => list.setFilters(changes)}
+          onClear={() => list.clearFilters(filterKeys)}
+        />
+        <ListCount count={data?.reccount} noun={['posatore', 'posatori']} failed={posatori.isError} />
+        <PosatoriTable
+          rows={data?.data ?? []}
+          loading={posatori.isFetching}
+          linkOf={(row) => rowLink(`/admin/posatori/${row.uuid}`, location.search)}
+          stati={stati.data ?? []}
+          footer={
+            data && (
+              <Pager
+                page={data.page}
+                pages={data.pages}
+                onChange={(page) => list.setPage(page)}
+                label="Pagine dei posatori"
+              />
+            )
+          }
+        />
+      </AfterFirstPaint>
     </>
   );
 }

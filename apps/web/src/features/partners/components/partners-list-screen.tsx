@@ -4,6 +4,7 @@ import { msg } from '@portal/shared/messages-it';
 import { partnersQuery, type PartnerRow } from '@portal/shared/schemas/partners';
 import type { BarAction } from '../../../components/action-bar.tsx';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { deleteAction, editAction, type RowAction } from '../../../components/row-menu.tsx';
@@ -54,27 +55,29 @@ export function PartnersListScreen({ area, actions, children }: PartnersListScre
   return (
     <>
       <ListHeading title={setup.title} actions={actions} />
-      <PartnersFilters
-        values={list.values}
-        onChange={list.setFilters}
-        onClear={() => list.clearFilters(partnerFilterKeys)}
-      />
-      <ListCount count={data?.reccount} noun={['partner', 'partner']} failed={partners.isError} />
-      {data && !partners.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {failedToLoad(partners) ? (
-        <LoadError error={partners.error} />
-      ) : (
-        <PartnersTable
-          rows={data?.data ?? []}
-          loading={partners.isFetching}
-          linkOf={linkOf}
-          actionsOf={actionsOf}
-          renewals={setup.renewals}
-          footer={
-            data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei partner" />
-          }
+      <AfterFirstPaint>
+        <PartnersFilters
+          values={list.values}
+          onChange={list.setFilters}
+          onClear={() => list.clearFilters(partnerFilterKeys)}
         />
-      )}
+        <ListCount count={data?.reccount} noun={['partner', 'partner']} failed={partners.isError} />
+        {data && !partners.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+        {failedToLoad(partners) ? (
+          <LoadError error={partners.error} />
+        ) : (
+          <PartnersTable
+            rows={data?.data ?? []}
+            loading={partners.isFetching}
+            linkOf={linkOf}
+            actionsOf={actionsOf}
+            renewals={setup.renewals}
+            footer={
+              data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei partner" />
+            }
+          />
+        )}
+      </AfterFirstPaint>
       {dialog}
       {children}
     </>

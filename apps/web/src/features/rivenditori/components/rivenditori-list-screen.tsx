@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { useDownload } from '../../../components/download-progress.tsx';
 import { avatarColumn, NameCaption, NameCell, NameLink } from '../../../components/list-cells.tsx';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ListCount, ListHeading } from '../../../components/list-heading.tsx';
 import { PageCorrection, Pager } from '../../../components/pager.tsx';
 import { ProvinceTypeahead } from '../../../components/province-typeahead.tsx';
@@ -184,26 +185,30 @@ export function RivenditoriListScreen({ area }: { area: RivenditoreArea }) {
   return (
     <>
       <ListHeading title="Rivenditori" actions={actions} />
-      <RivenditoriFilters filters={setup.filters} list={list} />
-      <ListCount count={data?.reccount} noun={['rivenditore', 'rivenditori']} failed={rivenditori.isError} />
-      {data && !rivenditori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
-      {failedToLoad(rivenditori) ? (
-        <LoadError error={rivenditori.error} />
-      ) : (
-        <DataTable
-          label="Elenco rivenditori"
-          rows={data?.data ?? []}
-          columns={rivenditoriColumns(area, linkOf)}
-          rowKey={(row) => row.uuid}
-          rowLabel={displayName}
-          rowActions={(row) => <RowMenu label={`Azioni per ${displayName(row)}`} actions={actionsOf(row)} />}
-          loading={rivenditori.isFetching}
-          emptyText="Nessun rivenditore trovato"
-          footer={
-            data && <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei rivenditori" />
-          }
-        />
-      )}
+      <AfterFirstPaint>
+        <RivenditoriFilters filters={setup.filters} list={list} />
+        <ListCount count={data?.reccount} noun={['rivenditore', 'rivenditori']} failed={rivenditori.isError} />
+        {data && !rivenditori.isPlaceholderData && <PageCorrection page={list.page} pages={data.pages} />}
+        {failedToLoad(rivenditori) ? (
+          <LoadError error={rivenditori.error} />
+        ) : (
+          <DataTable
+            label="Elenco rivenditori"
+            rows={data?.data ?? []}
+            columns={rivenditoriColumns(area, linkOf)}
+            rowKey={(row) => row.uuid}
+            rowLabel={displayName}
+            rowActions={(row) => <RowMenu label={`Azioni per ${displayName(row)}`} actions={actionsOf(row)} />}
+            loading={rivenditori.isFetching}
+            emptyText="Nessun rivenditore trovato"
+            footer={
+              data && (
+                <Pager page={data.page} pages={data.pages} onChange={list.setPage} label="Pagine dei rivenditori" />
+              )
+            }
+          />
+        )}
+      </AfterFirstPaint>
       {dialogs}
     </>
   );
