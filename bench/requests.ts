@@ -1,7 +1,8 @@
 /**
  * What `npm run bench` measures, one line per request, in this order. A new list or heavy call joins the table with
  * one line: its path with the query it is measured with, and the demo login that calls it. GET /health comes first:
- * every other line is compared with it. `search` marks the contains-searches judged on p95 (<= 30 ms).
+ * every other line is compared with it; `minRatio` is the share of its req/s a line must reach (the admin's first
+ * page: 0.30). `search` marks the contains-searches judged on p95 (<= 30 ms) too.
  * `connections` measures a line with fewer connections than the table's 50: the latency one person typing in the
  * Cerca box sees (a 3-letter query under 30 ms p95), judged on p95 alone, since 50 connections on 2 cores
  * measure the queue in front of it.
@@ -17,7 +18,14 @@ export const benchLogins: readonly BenchLogin[] = [
   'rivenditore.0001',
 ];
 
-export type BenchRequest = { name: string; path: string; as?: BenchLogin; search?: true; connections?: number };
+export type BenchRequest = {
+  name: string;
+  path: string;
+  as?: BenchLogin;
+  search?: true;
+  connections?: number;
+  minRatio?: number;
+};
 
 /** In a path, the installer holding the most coupons (found through the admin's list, order 'coupon'). */
 export const TOP_INSTALLER = '{posatore}';
@@ -28,7 +36,13 @@ export const benchRequests: BenchRequest[] = [
   { name: 'GET /health', path: '/health' },
   // Admin installer list: every order, on page 1 and on a deep page (2,500 pages at 50,000 installers).
   ...orders.flatMap((order): BenchRequest[] => [
-    { name: `posatori ${order} p.1`, path: `/api/posatori?order=${order}&page=1&size=20`, as: 'admin' },
+    {
+      name: `posatori ${order} p.1`,
+      path: `/api/posatori?order=${order}&page=1&size=20`,
+      as: 'admin',
+      // The list's first page as the admin opens it (its default order) holds 0.30 x /health.
+      ...(order === 'cognome' && { minRatio: 0.3 }),
+    },
     { name: `posatori ${order} p.1000`, path: `/api/posatori?order=${order}&page=1000&size=20`, as: 'admin' },
   ]),
   // Each filter alone, default order.

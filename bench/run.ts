@@ -221,13 +221,15 @@ for (const t of await targets()) {
         });
         if (r.path === '/health') health = m.rps;
         const ratio = m.rps / health;
-        // Targets: p99 <= 50 ms and >= 0.30 x /health for every list; contains-searches also p95 <= 30 ms.
-        // A line at a few connections measures latency, not throughput: p95 alone.
+        // Targets (issue 19): p99 <= 50 ms at 50 connections on SQLite, <= 100 ms on PostgreSQL; a line with a
+        // `minRatio` (the admin's installer list, page 1) at least that share of /health's req/s; contains-searches
+        // also p95 <= 30 ms. A line at a few connections measures latency, not throughput: p95 alone.
+        const p99Target = t.label === 'PostgreSQL' ? 100 : 50;
         const met =
           r.path === '/health' ||
           (r.connections !== undefined && !smoke
             ? m.p95 <= 30
-            : m.p99 <= 50 && ratio >= 0.3 && (!r.search || m.p95 <= 30));
+            : m.p99 <= p99Target && ratio >= (r.minRatio ?? 0) && (!r.search || m.p95 <= 30));
         const mark =
           m.failures > 0
             ? `ERRORI ${m.failures}`
