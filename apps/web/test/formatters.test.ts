@@ -6,6 +6,7 @@ import {
   formatEuro,
   formatMoneyInput,
   formatMonth,
+  formatSize,
   initials,
   parseMoneyInput,
 } from '../src/lib/formatters.ts';
@@ -126,5 +127,16 @@ describe('counts as the screens show them', () => {
       Number.MAX_SAFE_INTEGER,
     ];
     for (const v of [...values, ...values.map((v) => -v)]) expect(formatCount(v)).toBe(intl.format(v));
+  });
+});
+
+describe('file sizes as the screens show them', () => {
+  test('kilobytes whole, at least 1; megabytes with one decimal after a comma, none when it is 0', () => {
+    expect(formatSize(0)).toBe('1 kB');
+    expect(formatSize(839_680)).toBe('820 kB');
+    expect(formatSize(1_048_576)).toBe('1 MB');
+    expect(formatSize(4.2 * 1_048_576)).toBe('4,2 MB');
+    expect(formatSize(9.96 * 1_048_576)).toBe('10 MB');
+    expect(formatSize(1234.5 * 1_048_576)).toBe('1.234,5 MB');
   });
 });

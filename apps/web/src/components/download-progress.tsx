@@ -8,12 +8,10 @@ import Typography from '@mui/material/Typography';
 import { msg } from '@portal/shared/messages-it';
 import { apiDownload } from '../lib/api-client.ts';
 import { errorReason } from '../lib/api-error.ts';
+import { formatSize } from '../lib/formatters.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { showToast } from '../lib/toast-store.ts';
 import { LazyDialog } from './lazy-overlays.tsx';
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1_048_576).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 /**
  * Downloads an export with a progress dialog (a large export shows progress): the server writes the file
@@ -45,7 +43,7 @@ export function useDownload(): { download: (url: string, title: string) => void;
       <DialogContent>
         <LinearProgress aria-label="Preparazione del file" />
         <Typography variant="body2" sx={{ mt: 1.5 }} role="status">
-          {state && state.bytes > 0 ? `Scaricati ${megabytes(state.bytes)}` : 'Preparazione del file…'}
+          {state && state.bytes > 0 ? `Scaricati ${formatSize(state.bytes)}` : 'Preparazione del file…'}
         </Typography>
       </DialogContent>
       <DialogActions>

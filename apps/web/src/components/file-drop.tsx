@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { formatSize } from '../lib/formatters.ts';
 import { showToast } from '../lib/toast-store.ts';
 import { FileInput } from './file-input.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
@@ -22,10 +23,6 @@ type FileDropProps = {
   disabled?: boolean;
   error?: string | undefined;
 };
-
-function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * The file drop zone: one file, dropped or chosen with a click; once chosen
@@ -89,7 +86,7 @@ export function FileDrop({ file, onChange, accept, problemOf, label, disabled = 
           </Typography>
           {file && (
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {file.name} · {sizeText(file.size)}
+              {file.name} · {formatSize(file.size)}
             </Typography>
           )}
         </Box>

@@ -72,6 +72,16 @@ export function formatCount(value: number): string {
   return whole < 0 ? `-${digits}` : digits;
 }
 
+/**
+ * A file's size as people read it: 820 kB, 4,2 MB (a comma before the decimal, as Italian writes it). The documents'
+ * list, the file picker and the export's download progress write sizes this one way.
+ */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  const tenths = Math.round((bytes / (1024 * 1024)) * 10);
+  return `${formatCount(Math.trunc(tenths / 10))}${tenths % 10 ? `,${tenths % 10}` : ''} MB`;
+}
+
 /** One line address: 'Via Roma 1, 20100 Milano (MI)', skipping the parts that are empty. */
 export function formatAddress(parts: { address: string; cap: string; city: string; state: string }): string {
   const place = [parts.cap, parts.city].filter(Boolean).join(' ');

@@ -25,11 +25,12 @@ import {
 import { BackToList } from '../../../components/back-to-list.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { formatSize } from '../../../lib/formatters.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useFieldErrors } from '../../../lib/use-field-errors.ts';
 import { useSaveDocument } from '../api/change-documents.ts';
 import { useDocument, useDocumentGroups } from '../api/get-documents.ts';
-import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { DocumentIcon } from './document-icon.tsx';
 import { VideoDialog } from '../../../components/video-dialog.tsx';
 import { VideoThumbnail, videoSourceOf } from './video-thumbnail.tsx';
 import { LoadError } from '../../../components/load-error.tsx';

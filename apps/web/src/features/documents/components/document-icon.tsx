@@ -13,8 +13,3 @@ export function DocumentIcon({ kind, ...props }: { kind: DocumentKind } & SvgIco
   return <FolderZipIcon {...props} />;
 }
 
-/** Sizes as people read them: 820 kB, 4,2 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1 })} MB`;
-}

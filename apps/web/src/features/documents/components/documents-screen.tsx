@@ -29,12 +29,12 @@ import { deleteAction, editAction, type RowAction, RowMenu } from '../../../comp
 import { errorReason } from '../../../lib/api-error.ts';
 import { VideoDialog } from '../../../components/video-dialog.tsx';
 import type { UploadProgress } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/formatters.ts';
+import { formatDate, formatSize } from '../../../lib/formatters.ts';
 import { toListQuery, useListSearchParams } from '../../../lib/list-search-params.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useDeleteDocument, useUploadDocument } from '../api/change-documents.ts';
 import { useDocuments } from '../api/get-documents.ts';
-import { DocumentIcon, formatSize } from './document-icon.tsx';
+import { DocumentIcon } from './document-icon.tsx';
 import { LatestVideos } from './latest-videos.tsx';
 import { VideoThumbnail, videoSourceOf } from './video-thumbnail.tsx';
 import { failedToLoad, LoadError } from '../../../components/load-error.tsx';
