@@ -1,6 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
-import { remember } from '../lib/list-counts.ts';
+import { remember } from '../lib/remember.ts';
 
 /** SQL texts remembered with the name they are prepared under (the most recent ones; names are never reused). */
 const MAX_TEXTS = 1_000;

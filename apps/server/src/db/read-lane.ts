@@ -47,10 +47,23 @@ export function readLane(db: DbOrTx): DbOrTx {
 type Lane = { db: Db; waiting: () => number; dropped: () => number };
 
 const lanes = new WeakMap<Db, Lane>();
+/** Each lane's own handle to the handle it is the lane of. */
+const owners = new WeakMap<Db, Db>();
 
 /** Gives `db` its lane; `connect` does it for every handle, and destroys the lane with the handle. */
 export function attachLane(db: Db, lane: Lane): void {
   lanes.set(db, lane);
+  owners.set(lane.db, db);
+}
+
+/**
+ * The handle whose lane `db` is (or `db` itself): where the one-row reads that go with a lane's heavy read run, such
+ * as a cached result's data versions (lib/list-counts.ts), so that a result already in the cache is served without
+ * waiting for the lane's turn (on SQLite, without a round trip to its thread).
+ */
+export function requestThread(db: DbOrTx): DbOrTx {
+  if (db.isTransaction) return db;
+  return owners.get(db) ?? db;
 }
 
 /** How many reads wait for the lane of `db` (none on a handle without one). */

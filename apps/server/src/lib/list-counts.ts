@@ -1,5 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
+import { requestThread } from '../db/read-lane.ts';
+import { remember } from './remember.ts';
 import { rowsByKeys } from './rows-by-keys.ts';
 
 export type ListTable =
@@ -32,26 +34,18 @@ const MAX_ENTRIES = 2_000;
 /** What cachedResult keeps per handle: a result and the data versions it was made at. */
 const results = new WeakMap<object, Map<string, { versions: string; value: unknown }>>();
 
-/**
- * Puts a result in a bounded cache, the oldest out first when it is full: a Map iterates in insertion order, and a
- * refreshed entry is inserted again.
- */
-export function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): void {
-  cache.delete(key);
-  if (cache.size >= max) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  cache.set(key, value);
-}
-
 const versionRows = rowsByKeys((db, tables) =>
   db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', tables),
 );
 
-/** The data versions of these tables, as one string: what a cached result is valid for. */
+/**
+ * The data versions of these tables, as one string: what a cached result is valid for. Read on the request's own
+ * thread even for a result the read lane computes: a hit then never queues behind the lane's heavy reads. The lane's
+ * read starts after this one, so it sees these versions or later ones, and a result cached under versions older than
+ * its data is only computed again once more.
+ */
 const versionsOf = async (db: DbOrTx, tables: readonly Versioned[]): Promise<string> =>
-  (await versionRows(db, tables)).map((r) => `${r.name}:${r.version}`).join(',');
+  (await versionRows(requestThread(db), tables)).map((r) => `${r.name}:${r.version}`).join(',');
 
 /** The sum of the counts (a list's reccount, over its disjoint parts), read now: what cachedCount remembers. */
 export async function sumCounts(queries: readonly CountQuery[]): Promise<number> {

@@ -9,7 +9,8 @@ import {
 } from 'kysely';
 import { PAGE_SIZE_DEFAULT, type Paged, type PagingQuery } from '@portal/shared/schemas/paging';
 import type { Database, DbOrTx } from '../db/database.ts';
-import { cachedCount, cachedRows, countKey, remember, type CountQuery, type Versioned } from './list-counts.ts';
+import { cachedCount, cachedRows, countKey, type CountQuery, type Versioned } from './list-counts.ts';
+import { remember } from './remember.ts';
 import { isSqlite } from './text-search.ts';
 
 export type PageWindow = { page: number; pages: number; size: number; offset: number };

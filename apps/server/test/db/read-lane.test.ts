@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/db/connect.ts';
 import { laneDropped, laneWaiting, readLane } from '../../src/db/read-lane.ts';
 import { ClientGone, withRequestResponse } from '../../src/lib/client-gone.ts';
+import { cachedRows } from '../../src/lib/list-counts.ts';
 import { heavyCount } from './heavy-read.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
@@ -41,6 +42,20 @@ describe('read lane', () => {
     await Promise.all([heavy, light]);
     expect(await heavy).toBe(3_000_000);
     expect(finished).toEqual(['light', 'heavy']);
+  });
+
+  it('serves a result it computed and cached without waiting for its turn again', async () => {
+    const lane = readLane(ctx.db);
+    const versions = lane.selectFrom('list_versions').select('name').where('name', '=', 'posatori');
+    const cached = () => cachedRows(lane, ['posatori'], versions);
+    await cached();
+    const finished: string[] = [];
+    const heavy = heavyCount.execute(lane).then(() => finished.push('heavy'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The cache's data versions are read on the handle's own thread: behind the heavy read, the hit would wait for it.
+    const hit = cached().then(() => finished.push('cached'));
+    await Promise.all([heavy, hit]);
+    expect(finished).toEqual(['cached', 'heavy']);
   });
 
   it('reads what the handle has just committed', async () => {

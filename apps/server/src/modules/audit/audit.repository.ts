@@ -2,7 +2,8 @@ import type { AuditAction, AuditChange, AuditEntity } from '@portal/shared/schem
 import { sql, type SqlBool } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { remember, sharedRead, sumCounts } from '../../lib/list-counts.ts';
+import { sharedRead, sumCounts } from '../../lib/list-counts.ts';
+import { remember } from '../../lib/remember.ts';
 import { countQueries, pageRows, type ListQuery, type PageWindow } from '../../lib/paging.ts';
 import { newId } from '../../lib/tokens.ts';
 import { rowsByKeys } from '../../lib/rows-by-keys.ts';
