@@ -14,7 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { backgroundThread, type BackgroundThread } from '../lib/background-thread.ts';
-import { requestSignal } from '../lib/client-gone.ts';
+import { leaveTurn, requestSignal } from '../lib/client-gone.ts';
 import type { Database, Db, DbOrTx } from './database.ts';
 import { LimitsInText } from './limits-in-text.ts';
 import { preparingPool } from './prepared-statements.ts';
@@ -91,6 +91,8 @@ export function postgresLane(config: pg.PoolConfig, connections: number): Lane {
   const dropping: PostgresPool = {
     ...preparing,
     async connect() {
+      // The lists behind this request go on while it waits for the lane (lib/client-gone.ts).
+      leaveTurn();
       const signal = requestSignal();
       const client = await preparing.connect();
       if (signal?.aborted) {
@@ -146,6 +148,8 @@ class LaneDriver implements Driver {
     this.#thread = thread;
     this.#connection = {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        // The lists behind this request go on while it waits for the lane (lib/client-gone.ts).
+        leaveTurn();
         const task: LaneQuery = { sql: query.sql, parameters: query.parameters };
         const reply = (await thread.run(task, requestSignal())) as LaneReply;
         if ('error' in reply) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });

@@ -13,6 +13,8 @@ import type { ServerResponse } from 'node:http';
 interface RequestWatch {
   readonly response: ServerResponse;
   signal?: AbortSignal;
+  /** Gives up the request's list turn, when its route takes turns (plugins/list-turns.ts). */
+  leaveTurn?: () => void;
 }
 
 const current = new AsyncLocalStorage<RequestWatch>();
@@ -49,4 +51,22 @@ export function requestSignal(): AbortSignal | undefined {
   });
   watch.signal = controller.signal;
   return watch.signal;
+}
+
+/** Tells the request this code runs for how to give up its list turn (plugins/list-turns.ts). */
+export function holdTurn(leave: () => void): void {
+  const watch = current.getStore();
+  if (watch) watch.leaveTurn = leave;
+}
+
+/**
+ * Gives up the list turn of the request this code runs for, for the rest of the request: its read goes to the read
+ * lane (db/read-lane.ts) or waits for another request's (lib/list-counts.ts, `sharedRead`), and the lists behind it
+ * go on meanwhile instead of waiting as long as the lane takes. What is left to do after such a read (a page's rows
+ * by primary key, the answer's JSON) is small, and such reads are the rare ones: the results they compute are
+ * cached. Waiting for a turn again after the read could deadlock: the turn's holder may be waiting for this very
+ * read (sharedRead). Outside a list request, nothing.
+ */
+export function leaveTurn(): void {
+  current.getStore()?.leaveTurn?.();
 }

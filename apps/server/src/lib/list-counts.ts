@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
 import { requestThread } from '../db/read-lane.ts';
+import { leaveTurn } from './client-gone.ts';
 import { remember } from './remember.ts';
 import { rowsByKeys } from './rows-by-keys.ts';
 
@@ -116,7 +117,11 @@ export function sharedRead<T>(db: DbOrTx, key: string, read: () => Promise<T>): 
   let inFlight = readsInFlight.get(db);
   if (!inFlight) readsInFlight.set(db, (inFlight = new Map()));
   const running = inFlight.get(key);
-  if (running) return running as Promise<T>;
+  if (running) {
+    // Waiting for another request's read, often on the read lane: the lists behind this one go on meanwhile.
+    leaveTurn();
+    return running as Promise<T>;
+  }
   const started = read().finally(() => inFlight.delete(key));
   inFlight.set(key, started);
   return started;

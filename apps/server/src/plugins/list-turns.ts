@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ClientGone } from '../lib/client-gone.ts';
+import { ClientGone, holdTurn } from '../lib/client-gone.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +24,10 @@ export const listTurns = { listTurns: true };
  * its pool's connections. The lists keep their order; each pays an iteration of the event loop of its own
  * (docs/performance/lists.md measures it). A request whose client leaves while it waits leaves the queue at once
  * and ends as ClientGone (499), without reading anything. Permissions and validation run before the wait (this is a
- * preHandler), so a refusal never queues. Answers how many list requests wait, at any moment.
+ * preHandler), so a refusal never queues. A list whose read goes to the read lane (a large folder's subject search,
+ * the global search's messages) gives its turn up then, for the rest of the request (lib/client-gone.ts,
+ * `leaveTurn`): it would otherwise hold every list behind it for as long as the lane takes. Answers how many list
+ * requests wait, at any moment.
  */
 export function registerListTurns(app: FastifyInstance, slots: number): () => number {
   let busy = 0;
@@ -42,7 +45,8 @@ export function registerListTurns(app: FastifyInstance, slots: number): () => nu
   app.addHook('preHandler', (request, reply, done) => {
     if (!request.routeOptions.config.listTurns) return done();
     const response = reply.raw;
-    let state: 'waiting' | 'working' | 'over' = 'waiting';
+    // 'left': it gave its turn up (leaveTurn) and goes on without one.
+    let state: 'waiting' | 'working' | 'left' | 'over' = 'waiting';
     const start = () => {
       // Its client left after the turn was handed to it: the turn goes on.
       if (state === 'over') return next();
@@ -62,6 +66,11 @@ export function registerListTurns(app: FastifyInstance, slots: number): () => nu
     };
     request.releaseTurn = end;
     response.once('close', end);
+    holdTurn(() => {
+      if (state !== 'working') return;
+      state = 'left';
+      next();
+    });
     // Even a free turn starts from setImmediate: begun where its bytes were read, the list would run in the same
     // pass over the sockets as every other request read there.
     if (busy < slots) {

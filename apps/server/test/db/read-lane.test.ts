@@ -1,12 +1,16 @@
 import http from 'node:http';
 import net from 'node:net';
 import { once } from 'node:events';
-import { sql } from 'kysely';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/db/connect.ts';
 import { laneDropped, laneWaiting, readLane } from '../../src/db/read-lane.ts';
 import { ClientGone, withRequestResponse } from '../../src/lib/client-gone.ts';
 import { cachedRows } from '../../src/lib/list-counts.ts';
+import { registerClientGone } from '../../src/plugins/client-gone.ts';
+import { listTurns, registerListTurns } from '../../src/plugins/list-turns.ts';
 import { heavyCount } from './heavy-read.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
@@ -16,6 +20,25 @@ import { createTestContext, type TestContext } from '../helpers.ts';
  */
 /** A response of a request, as the server has it; `destroy()` is its client closing the connection. */
 const response = () => new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+
+/**
+ * An app whose lists take turns (plugins/list-turns.ts): /heavy reads on the lane, /shared reads on the lane through
+ * a cached result (the first of those asking runs it, the others wait for it), /light reads on the handle.
+ */
+async function listsApp(): Promise<{ base: string; close: () => Promise<void> }> {
+  const app = Fastify();
+  registerClientGone(app);
+  registerListTurns(app, 1);
+  const lane = readLane(ctx.db);
+  const count = async () => Number((await heavyCount.execute(lane)).rows[0]?.n);
+  app.get('/heavy', { config: listTurns }, async () => ({ n: await count() }));
+  const unique = `select 'shared ${Date.now()}'`;
+  const sharedRead = { compile: () => CompiledQuery.raw(unique), execute: async () => [{ n: await count() }] };
+  app.get('/shared', { config: listTurns }, async () => (await cachedRows(lane, ['posatori'], sharedRead))[0]);
+  app.get('/light', { config: listTurns }, async () => ({ n: (await sql`select 1 as n`.execute(ctx.db)).rows.length }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,6 +79,39 @@ describe('read lane', () => {
     const hit = cached().then(() => finished.push('cached'));
     await Promise.all([heavy, hit]);
     expect(finished).toEqual(['cached', 'heavy']);
+  });
+
+  it('lets the lists behind a list whose read is on the lane take their turns meanwhile', async () => {
+    const { base, close } = await listsApp();
+    try {
+      const finished: string[] = [];
+      const heavy = fetch(`${base}/heavy`).then((r) => finished.push(`heavy ${r.status}`));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Holding its turn while the lane works, the heavy list would keep this one waiting until it ends.
+      const light = fetch(`${base}/light`).then((r) => finished.push(`light ${r.status}`));
+      await Promise.all([heavy, light]);
+      expect(finished).toEqual(['light 200', 'heavy 200']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lets them through too while a second list waits for the first one’s cached read', async () => {
+    const { base, close } = await listsApp();
+    try {
+      const finished: string[] = [];
+      const shared = () => fetch(`${base}/shared`).then((r) => finished.push(`shared ${r.status}`));
+      const first = shared();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The second asks for the same read while it runs, and waits for it (sharedRead) without holding a turn.
+      const second = shared();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const light = fetch(`${base}/light`).then((r) => finished.push(`light ${r.status}`));
+      await Promise.all([first, second, light]);
+      expect(finished).toEqual(['light 200', 'shared 200', 'shared 200']);
+    } finally {
+      await close();
+    }
   });
 
   it('reads what the handle has just committed', async () => {

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClientGone } from '../../src/lib/client-gone.ts';
+import { ClientGone, leaveTurn } from '../../src/lib/client-gone.ts';
+import { registerClientGone } from '../../src/plugins/client-gone.ts';
 import { listTurns, registerListTurns } from '../../src/plugins/list-turns.ts';
 
 /**
@@ -19,6 +20,7 @@ beforeEach(async () => {
   working = new Map();
   started = [];
   app = Fastify();
+  registerClientGone(app);
   registerListTurns(app, 1);
   app.setErrorHandler((error, _request, reply) =>
     reply.code(error instanceof ClientGone ? 499 : 500).send({ error: String(error) }),
@@ -28,6 +30,16 @@ beforeEach(async () => {
     started.push(name);
     if (name.startsWith('fails')) throw new Error('lettura non riuscita');
     await new Promise<void>((resolve) => working.set(name, resolve));
+    return { name };
+  });
+  // A list whose read goes to the read lane (db/read-lane.ts gives the turn up so): 'lane:<name>' is the read,
+  // finished by its function in `working`.
+  app.get<{ Params: { name: string } }>('/lane/:name', { config: listTurns }, async (request) => {
+    const { name } = request.params;
+    started.push(name);
+    leaveTurn();
+    await new Promise<void>((resolve) => working.set(`lane:${name}`, resolve));
+    started.push(`back:${name}`);
     return { name };
   });
   app.get(
@@ -110,6 +122,39 @@ describe('list turns', () => {
     await left;
     const next = get('/list/next');
     await until(() => started.includes('next'));
+    finish('next');
+    expect((await next).body).toEqual({ name: 'next' });
+  });
+
+  it('lets the next lists work while one waits for the read lane, which then ends without a turn', async () => {
+    const laneList = get('/lane/x');
+    await until(() => started.includes('x'));
+    // x's read is on the lane: a works meanwhile, and x ends while a still holds the turn.
+    const other = get('/list/a');
+    await until(() => started.includes('a'));
+    finish('lane:x');
+    expect((await laneList).body).toEqual({ name: 'x' });
+    expect(started).toEqual(['x', 'a', 'back:x']);
+    finish('a');
+    expect((await other).body).toEqual({ name: 'a' });
+    // The turn goes on after them.
+    const after = get('/list/b');
+    await until(() => started.includes('b'));
+    finish('b');
+    expect((await after).body).toEqual({ name: 'b' });
+  });
+
+  it('ends a list whose client leaves while its read is on the lane, and goes on with the next', async () => {
+    const left = new Promise<string>((resolve) => {
+      const request = http.get(`${base}/lane/gone`);
+      request.on('error', (error) => resolve(error.message));
+      setTimeout(() => request.destroy(), 100);
+    });
+    await until(() => started.includes('gone'));
+    await left;
+    const next = get('/list/next');
+    await until(() => started.includes('next'));
+    finish('lane:gone');
     finish('next');
     expect((await next).body).toEqual({ name: 'next' });
   });

@@ -34,12 +34,18 @@ export function registerMessagesRoutes(
   const tags = ['messages'];
   const listSchema = { tags, querystring: messagesQuery, response: { 200: messagesPage, ...errors } };
 
-  r.get('/api/messages/recv', { preValidation: requireCapability('messages.read'), schema: listSchema }, (request) =>
-    service.listInbox(db, authOf(request), request.query),
+  // The folders take turns like every list; a large folder's subject search gives its turn up while it waits for
+  // the read lane (plugins/list-turns.ts).
+  r.get(
+    '/api/messages/recv',
+    { preValidation: requireCapability('messages.read'), schema: listSchema, config: listTurns },
+    (request) => service.listInbox(db, authOf(request), request.query),
   );
   // The installer has the inbox only.
-  r.get('/api/messages/sent', { preValidation: requireCapability('messages.send'), schema: listSchema }, (request) =>
-    service.listOutbox(db, authOf(request), request.query),
+  r.get(
+    '/api/messages/sent',
+    { preValidation: requireCapability('messages.send'), schema: listSchema, config: listTurns },
+    (request) => service.listOutbox(db, authOf(request), request.query),
   );
   r.get(
     '/api/messages/tipiletto',
