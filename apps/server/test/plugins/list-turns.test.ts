@@ -65,6 +65,13 @@ afterEach(async () => {
 const get = (path: string) => fetch(`${base}${path}`).then(async (r) => ({ status: r.status, body: await r.json() }));
 const until = (check: () => boolean) => expect.poll(check, { timeout: 5_000, interval: 10 }).toBe(true);
 const finish = (name: string) => working.get(name)?.();
+/** A request whose client closes the connection 100 ms after sending it: the error its client sees. */
+const abandoned = (path: string) =>
+  new Promise<string>((resolve) => {
+    const request = http.get(`${base}${path}`);
+    request.on('error', (error) => resolve(error.message));
+    setTimeout(() => request.destroy(), 100);
+  });
 
 describe('list turns', () => {
   it('lets one list work at a time, the others in the order they came, and light requests through meanwhile', async () => {
@@ -97,11 +104,7 @@ describe('list turns', () => {
   it('drops from the queue a request whose client leaves while it waits, and goes on with the next', async () => {
     const first = get('/list/a');
     await until(() => started.includes('a'));
-    const left = new Promise<string>((resolve) => {
-      const request = http.get(`${base}/list/gone`);
-      request.on('error', (error) => resolve(error.message));
-      setTimeout(() => request.destroy(), 100);
-    });
+    const left = abandoned('/list/gone');
     expect(await left).toMatch(/socket hang up|aborted/);
     const next = get('/list/next');
     finish('a');
@@ -113,11 +116,7 @@ describe('list turns', () => {
   });
 
   it('gives the turn on when the client of the list at work leaves', async () => {
-    const left = new Promise<string>((resolve) => {
-      const request = http.get(`${base}/list/gone`);
-      request.on('error', (error) => resolve(error.message));
-      setTimeout(() => request.destroy(), 100);
-    });
+    const left = abandoned('/list/gone');
     await until(() => started.includes('gone'));
     await left;
     const next = get('/list/next');
@@ -145,11 +144,7 @@ describe('list turns', () => {
   });
 
   it('ends a list whose client leaves while its read is on the lane, and goes on with the next', async () => {
-    const left = new Promise<string>((resolve) => {
-      const request = http.get(`${base}/lane/gone`);
-      request.on('error', (error) => resolve(error.message));
-      setTimeout(() => request.destroy(), 100);
-    });
+    const left = abandoned('/lane/gone');
     await until(() => started.includes('gone'));
     await left;
     const next = get('/list/next');
