@@ -12,4 +12,3 @@ export function DocumentIcon({ kind, ...props }: { kind: DocumentKind } & SvgIco
   if (kind === 'video') return <OndemandVideoIcon {...props} />;
   return <FolderZipIcon {...props} />;
 }
-
