@@ -211,3 +211,30 @@ for (const viewport of viewports) {
     }
   });
 }
+
+test(
+  'the home’s loading placeholders are named progress bars, which axe accepts',
+  { tag: '@page-only' },
+  async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'it-IT',
+      timezoneId: 'Europe/Rome',
+      storageState: stateFile('posatore'),
+    });
+    const page = await context.newPage();
+    // The profile is held back: its card is a placeholder until it comes. A span named with aria-label and no role
+    // was a serious axe finding whenever a check ran while it showed.
+    await page.route('**/api/me', () => undefined);
+    await page.goto('/posatore');
+    await expect(page.getByRole('progressbar', { name: 'Caricamento del profilo' })).toBeVisible();
+    expect(await axeViolations(page), 'profilo in caricamento').toEqual([]);
+    // Then the profile comes and the home's lists are held back.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.route('**/api/docs/**', () => undefined);
+    await page.reload();
+    await expect(page.getByRole('progressbar', { name: 'Caricamento', exact: true }).first()).toBeVisible();
+    expect(await axeViolations(page), 'elenchi in caricamento').toEqual([]);
+    await context.close();
+  },
+);

@@ -91,7 +91,12 @@ export function Gallery({ items, onAdd, adding = false, onDelete }: GalleryProps
           ))}
           {adding && (
             <Box component="li">
-              <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} aria-label="Caricamento" />
+              <Skeleton
+                variant="rounded"
+                sx={{ aspectRatio: '4 / 3', height: 'auto' }}
+                role="progressbar"
+                aria-label="Caricamento"
+              />
             </Box>
           )}
         </Box>

@@ -35,7 +35,7 @@ export function PosatoreHomePage() {
           {me.data ? (
             <MiniProfileCard me={me.data} />
           ) : me.isPending ? (
-            <Skeleton variant="rounded" height={232} aria-label="Caricamento del profilo" />
+            <Skeleton variant="rounded" height={232} role="progressbar" aria-label="Caricamento del profilo" />
           ) : (
             <LoadError error={me.error} />
           )}

@@ -28,7 +28,7 @@ export function MiniList({
         {title}
       </Typography>
       {items === undefined || loading ? (
-        <Skeleton variant="rounded" height={120} aria-label="Caricamento" />
+        <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Caricamento" />
       ) : items.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {empty}
