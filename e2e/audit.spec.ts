@@ -37,7 +37,7 @@ test('the admin saves an installer, reads the change on its Storico tab and find
   await page.getByRole('link', { name: 'Attività' }).first().click();
   await expect(page).toHaveURL('/admin/attivita');
   await expect(page.getByRole('heading', { name: 'Attività', exact: true })).toBeVisible();
-  await page.getByLabel('Azione', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Azione' }).click();
   await page.getByRole('option', { name: 'Modifica', exact: true }).click();
   await expect(page).toHaveURL(/action=modifica/);
   const list = page.getByRole('table', { name: 'Elenco attività' });

@@ -45,7 +45,7 @@ test('the admin creates a coupon type, gives it to a filtered list, renews and d
   await page.getByRole('button', { name: 'Assegna coupon' }).click();
   const assign = page.getByRole('dialog', { name: 'Assegna coupon ai posatori dell’elenco' });
   await expect(assign).toContainText('1 posatore');
-  await assign.getByLabel('Tipo coupon').click();
+  await assign.getByRole('combobox', { name: 'Tipo coupon' }).click();
   await page.getByRole('option', { name, exact: true }).click();
   await expect(assign).toContainText('Verrà creato 1 coupon');
   await shot(page, 'admin-assegna-coupon');
@@ -146,7 +146,7 @@ test('the area manager exports the reseller coupons of one type', async ({ page 
   await page.goto('/capoarea/posatori?state=MI');
   await page.getByRole('button', { name: 'Esporta', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Esporta coupon dei rivenditori' });
-  await picker.getByLabel('Tipo coupon').click();
+  await picker.getByRole('combobox', { name: 'Tipo coupon' }).click();
   await page.getByRole('option', { name: 'Corso base', exact: true }).click();
   await shot(page, 'capoarea-esporta-coupon');
   const [file] = await Promise.all([

@@ -85,7 +85,7 @@ test('admin creates an area manager with two provinces and the activation link o
   await snap(page, 'admin-capoarea');
 
   // Filters in the URL: fstate from /api/liststates.
-  await page.getByLabel('Provincia', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Provincia', exact: true }).click();
   await page.getByRole('option', { name: 'MI - Milano' }).click();
   await expect(page).toHaveURL(/fstate=MI/);
   await expect(table.getByRole('link', { name: 'Giorgio Valli' })).toBeVisible();
