@@ -10,7 +10,8 @@
  * runs per page, of which the one with the median performance score is shown (the machine is shared and noisy);
  * BENCH_VERBOSE=1 names the LCP element and lists every request with when it started and ended (simulated times);
  * BENCH_ONLY=<text> measures only the pages whose name contains it; BENCH_REPORT_DIR=<dir> keeps each run's whole
- * Lighthouse report there as JSON (for the Lighthouse viewer, or to read its long tasks).
+ * Lighthouse report there as JSON (for the Lighthouse viewer, or to read its long tasks); BENCH_NO_BUILD=1 measures
+ * the build already in apps/web/dist (one changed by hand, to try an idea before writing it).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -250,7 +251,7 @@ function report(target: Target, m: Measure, scores: number[]): void {
   for (const failed of m.failedA11y) console.log(`  accessibilità da correggere: ${failed}`);
 }
 
-build();
+if (process.env.BENCH_NO_BUILD !== '1') build();
 printInitialJs();
 const stopServer = await startServer();
 const chrome = await chromeLauncher.launch({

@@ -59,6 +59,21 @@ test('the admin installer list’s JavaScript stays within its budget', () => {
   expect(sizes.length, sizes.map((s) => s.file).join(', ')).toBeLessThanOrEqual(ADMIN_LIST_JS_FILES);
 });
 
+/**
+ * The page the server sends for /admin/posatori names, as low-priority module preloads, every script the screen needs
+ * beyond the entry's, so that a phone asks for them in one wave with the entry instead of two evaluations later
+ * (apps/server/src/plugins/route-preloads.ts). The built app's own manifest: the file names it relies on hold.
+ */
+test('the admin installer list’s page announces the scripts it needs beyond the entry’s', async ({ request }) => {
+  const entry = new Set(loginRouteFiles().js);
+  const needed = adminListRouteFiles().js.filter((file) => !entry.has(file));
+  const html = await (await request.get('/admin/posatori')).text();
+  const announced = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g)];
+  expect(announced.map((m) => m[1]).sort()).toEqual(needed.sort());
+  // The login page announces nothing of the areas.
+  expect(await (await request.get('/')).text()).not.toContain('fetchpriority="low"');
+});
+
 test('the admin installer list fetches no overlay’s code until one opens', async ({ page, context }) => {
   await loginAs(page, 'admin');
   await expect(page).toHaveURL('/admin');

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '@portal/shared/messages-it';
+import { routeIndexPages } from './route-preloads.ts';
 
 const apiPrefixes = ['/api/', '/auth/'];
 const isApi = (url: string) => url === '/api' || url === '/auth' || apiPrefixes.some((p) => url.startsWith(p));
@@ -16,11 +17,14 @@ const revalidate = 'no-cache';
  * /admin/posatori load the app, while unknown /api and /auth paths answer a JSON 404.
  *
  * The build writes a brotli (.br) and a gzip (.gz) copy beside every text file; the one the browser accepts is
- * sent as is, with Content-Encoding and Vary: Accept-Encoding, so nothing is compressed per request.
+ * sent as is, with Content-Encoding and Vary: Accept-Encoding, so nothing is compressed per request. The one
+ * exception is index.html at a role area's address, which names the scripts that address needs (route-preloads.ts):
+ * one variant per page of the build, made at its first request and compressed by @fastify/compress.
  */
 export async function registerStaticSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
+  const areaPages = hasSpa && webDist ? routeIndexPages(webDist) : undefined;
   if (hasSpa && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -34,6 +38,18 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string | 
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? immutable : revalidate);
       },
     });
+  }
+  if (areaPages) {
+    // Routes, not the fallback below, so that @fastify/compress compresses these pages as it does the API's replies.
+    const sendAreaPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const html = areaPages.pageOf(request.url.split('?')[0] ?? '/');
+      reply.header('cache-control', revalidate).type('text/html; charset=utf-8');
+      return html === undefined ? reply.sendFile('index.html') : reply.send(html);
+    };
+    for (const role of areaPages.roles) {
+      app.get(`/${role}`, { schema: { hide: true } }, sendAreaPage);
+      app.get(`/${role}/*`, { schema: { hide: true } }, sendAreaPage);
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
