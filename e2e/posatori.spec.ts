@@ -362,3 +362,33 @@ test('on a phone the pager does not move when the first rows arrive', async ({ p
   await page.waitForTimeout(300);
   expect(await layoutShifts(page, { within: 'nav[aria-label="Pagine dei posatori"]' })).toEqual([]);
 });
+
+test('a dropdown tapped before its code has arrived opens when it arrives, and one left behind does not', async ({
+  page,
+}) => {
+  await login(page, 'admin', '/admin');
+  // The dropdowns' code comes last, as it can on a slow phone: the filters show their placeholders meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/combo-select-field-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/posatori');
+  const qualifica = page.getByRole('textbox', { name: 'Qualifica' });
+  await expect(qualifica).toHaveAttribute('readonly');
+  // Tapped, then another placeholder focused and left: only the last one tapped opens.
+  await page.getByRole('textbox', { name: 'Profilo' }).click();
+  await page.getByRole('searchbox', { name: 'Codice' }).focus();
+  await qualifica.click();
+  const code = page.waitForResponse('**/assets/combo-select-field-*.js');
+  release();
+  await code;
+  const listbox = page.getByRole('listbox', { name: 'Qualifica' });
+  await expect(listbox).toBeVisible();
+  await expect(page.getByRole('listbox')).toHaveCount(1);
+  await listbox.getByRole('option', { name: 'Master' }).click();
+  await expect(page).toHaveURL(/tipo=/);
+  // The focus is on the dropdown that was tapped, as after any choice.
+  await expect(page.getByRole('combobox', { name: 'Qualifica' })).toBeFocused();
+});

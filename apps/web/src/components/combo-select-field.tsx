@@ -2,7 +2,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { shownText, type ComboSelectProps } from './combo-select-props.ts';
 
-/** The dropdown itself, MUI's select: loaded by ComboSelect (combo-select.tsx). */
+/**
+ * The dropdown itself, MUI's select: loaded by ComboSelect (combo-select.tsx), which asks it to take the focus and
+ * open when it mounts if its placeholder was tapped meanwhile.
+ */
 export function ComboSelectField({
   options,
   value,
@@ -11,8 +14,9 @@ export function ComboSelectField({
   missingLabel,
   loading,
   readOnly,
+  defaultOpen = false,
   ...field
-}: ComboSelectProps) {
+}: ComboSelectProps & { autoFocus?: boolean; defaultOpen?: boolean }) {
   // A current value the options do not hold still shows (and stays selected) rather than blanking the field.
   const missing = value !== '' && !options.some((option) => option.value === value);
   return (
@@ -22,7 +26,7 @@ export function ComboSelectField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       fullWidth
-      slotProps={{ input: { readOnly } }}
+      slotProps={{ input: { readOnly }, select: { defaultOpen: defaultOpen && !readOnly } }}
     >
       {emptyLabel !== null && (
         <MenuItem value="">

@@ -1,19 +1,25 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import { shownText, type ComboSelectProps } from './combo-select-props.ts';
-import { FieldPlaceholder } from './field-placeholder.tsx';
+import { FieldPlaceholder, type FieldIntent } from './field-placeholder.tsx';
 
 // TextField's select mode is MUI's Select with its Menu, Popover and Modal: a screen fetches them with its first
 // dropdown, which meanwhile shows its value in the same outlined field (docs/decisions/0008-front-end-weight.md).
 const ComboSelectField = lazy(async () => ({ default: (await import('./combo-select-field.tsx')).ComboSelectField }));
 
-/** A dropdown over a combo endpoint's {value, label} options. */
+/**
+ * A dropdown over a combo endpoint's {value, label} options. Tapped before its code has arrived (a slow phone), it
+ * opens when the code arrives, with the focus, instead of leaving the tap unanswered.
+ */
 export function ComboSelect(props: ComboSelectProps) {
   const { id, label, error, helperText, required, size } = props;
+  const [intent, setIntent] = useState<FieldIntent>('none');
   const text = shownText(props);
   return (
-    <Suspense fallback={<FieldPlaceholder {...{ id, label, text, error, helperText, required, size }} />}>
-      <ComboSelectField {...props} />
+    <Suspense
+      fallback={<FieldPlaceholder {...{ id, label, text, error, helperText, required, size }} onIntent={setIntent} />}
+    >
+      <ComboSelectField {...props} autoFocus={intent !== 'none'} defaultOpen={intent === 'open'} />
     </Suspense>
   );
 }

@@ -3,6 +3,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 
+/**
+ * What somebody did to a placeholder while its control was loading: the loaded control takes the focus ('focus') and
+ * also opens ('open': a tap, a click, Enter, Space or an arrow key, which would have opened a dropdown), or neither
+ * once the focus has moved on ('none').
+ */
+export type FieldIntent = 'none' | 'focus' | 'open';
+
+const opensWith = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
 type FieldPlaceholderProps = {
   id: string;
   label: string;
@@ -12,20 +21,45 @@ type FieldPlaceholderProps = {
   helperText?: string | undefined;
   required?: boolean;
   size?: 'small' | 'medium';
+  /** Told what was done to the placeholder, so the control that replaces it can carry it on. */
+  onIntent?: ((intent: FieldIntent) => void) | undefined;
 };
 
 /**
  * What a field whose control loads on demand (a date or month picker, a dropdown, the province typeahead) shows
  * meanwhile: the same outlined field, read-only, with the value as text, so nothing moves when the control
- * replaces it.
+ * replaces it. A tap on it before then is not lost: `onIntent` hands it to the control (combo-select.tsx).
  */
-export function FieldPlaceholder({ id, label, text, error, helperText, required, size }: FieldPlaceholderProps) {
+export function FieldPlaceholder({
+  id,
+  label,
+  text,
+  error,
+  helperText,
+  required,
+  size,
+  onIntent,
+}: FieldPlaceholderProps) {
   return (
     <FormControl fullWidth size={size} error={error} required={required}>
       <InputLabel htmlFor={id} shrink={text !== ''}>
         {label}
       </InputLabel>
-      <OutlinedInput id={id} label={label} value={text} readOnly notched={text !== ''} />
+      <OutlinedInput
+        id={id}
+        label={label}
+        value={text}
+        readOnly
+        notched={text !== ''}
+        onFocus={() => onIntent?.('focus')}
+        onBlur={() => onIntent?.('none')}
+        onClick={() => onIntent?.('open')}
+        onKeyDown={(event) => {
+          if (!opensWith.has(event.key)) return;
+          event.preventDefault();
+          onIntent?.('open');
+        }}
+      />
       {helperText && <FormHelperText>{helperText}</FormHelperText>}
     </FormControl>
   );
