@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, shot } from './support.ts';
+import { holdBack, loginAs, shot } from './support.ts';
 
 test('on a phone the login fits and the side menu collapses into a drawer', async ({ page }) => {
   await page.goto('/');
@@ -29,12 +29,7 @@ test('the admin shell works on a phone', async ({ page }) => {
 });
 
 test('while its scripts arrive a phone shows that the portal is loading, then the login', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/*.js');
   await page.goto('/', { waitUntil: 'commit' });
   const loading = page.getByRole('status').filter({ hasText: 'Caricamento del Portale Posatori…' });
   await expect(loading).toBeVisible();

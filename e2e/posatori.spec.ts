@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { layoutShifts, loginAs, recordLayoutShifts, shot } from './support.ts';
+import { holdBack, layoutShifts, loginAs, recordLayoutShifts, shot } from './support.ts';
 
 /** A small valid PNG (solid colour, RGB): the server decodes and re-encodes every upload, so it must be real. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -329,12 +329,7 @@ test('on a phone the list does not move when the profile states’ names arrive'
   await login(page, 'admin', '/admin');
   await recordLayoutShifts(page);
   // The states' names come last, as they can on a slow phone: the legend and the chips show before them.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/cbostato', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/api/cbostato');
   await page.goto('/admin/posatori');
   await expect(table(page).getByRole('row')).toHaveCount(21);
   const legend = page.getByRole('region', { name: 'Legenda degli stati' });
@@ -368,12 +363,7 @@ test('a dropdown tapped before its code has arrived opens when it arrives, and o
 }) => {
   await login(page, 'admin', '/admin');
   // The dropdowns' code comes last, as it can on a slow phone: the filters show their placeholders meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/combo-select-field-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/combo-select-field-*.js');
   await page.goto('/admin/posatori');
   const qualifica = page.getByRole('textbox', { name: 'Qualifica' });
   await expect(qualifica).toHaveAttribute('readonly');
@@ -391,4 +381,20 @@ test('a dropdown tapped before its code has arrived opens when it arrives, and o
   await expect(page).toHaveURL(/tipo=/);
   // The focus is on the dropdown that was tapped, as after any choice.
   await expect(page.getByRole('combobox', { name: 'Qualifica' })).toBeFocused();
+});
+
+test('a date field focused before its picker has arrived has the focus when it arrives', async ({ page }) => {
+  await login(page, 'admin', '/admin');
+  const release = await holdBack(page, '**/assets/date-pickers-*.js');
+  await page.goto('/admin/posatori');
+  const placeholder = page.getByRole('textbox', { name: 'Data corso' });
+  await expect(placeholder).toHaveAttribute('readonly');
+  await placeholder.click();
+  release();
+  await expect(placeholder).toHaveCount(0);
+  const focusedField = () =>
+    page.evaluate(() => document.activeElement?.closest('.MuiFormControl-root')?.querySelector('label')?.textContent);
+  await expect.poll(focusedField).toBe('Data corso');
+  await page.keyboard.type('032024');
+  await expect(page).toHaveURL(/dtcorso=2024-03/);
 });

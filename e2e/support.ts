@@ -23,6 +23,20 @@ export async function loginAs(page: Page, user: string, pwd = DEMO_PASSWORD): Pr
   await page.getByRole('button', { name: 'LOGIN' }).click();
 }
 
+/**
+ * Holds back every response to `url` (a glob) until the returned function is called, as a slow network would: what
+ * the page shows meanwhile, and what it does with a tap made then, can be checked.
+ */
+export async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The axe tags of WCAG 2.1 levels A and AA, the level the portal answers to. */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

@@ -16,7 +16,7 @@ export function ComboSelectField({
   readOnly,
   defaultOpen = false,
   ...field
-}: ComboSelectProps & { autoFocus?: boolean; defaultOpen?: boolean }) {
+}: ComboSelectProps & { defaultOpen?: boolean }) {
   // A current value the options do not hold still shows (and stays selected) rather than blanking the field.
   const missing = value !== '' && !options.some((option) => option.value === value);
   return (

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { ComboOption } from '@portal/shared/schemas/combos';
 import { shownText, type ComboSelectProps } from './combo-select-props.ts';
-import { FieldPlaceholder, type FieldIntent } from './field-placeholder.tsx';
+import { OnDemandField } from './field-placeholder.tsx';
 
 // TextField's select mode is MUI's Select with its Menu, Popover and Modal: a screen fetches them with its first
 // dropdown, which meanwhile shows its value in the same outlined field (docs/decisions/0008-front-end-weight.md).
@@ -13,14 +13,11 @@ const ComboSelectField = lazy(async () => ({ default: (await import('./combo-sel
  */
 export function ComboSelect(props: ComboSelectProps) {
   const { id, label, error, helperText, required, size } = props;
-  const [intent, setIntent] = useState<FieldIntent>('none');
   const text = shownText(props);
   return (
-    <Suspense
-      fallback={<FieldPlaceholder {...{ id, label, text, error, helperText, required, size }} onIntent={setIntent} />}
-    >
-      <ComboSelectField {...props} autoFocus={intent !== 'none'} defaultOpen={intent === 'open'} />
-    </Suspense>
+    <OnDemandField placeholder={{ id, label, text, error, helperText, required, size }}>
+      {(intent) => <ComboSelectField {...props} autoFocus={intent !== 'none'} defaultOpen={intent === 'open'} />}
+    </OnDemandField>
   );
 }
 

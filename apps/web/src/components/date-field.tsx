@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { FieldPlaceholder } from './field-placeholder.tsx';
+import { lazy } from 'react';
+import { OnDemandField } from './field-placeholder.tsx';
 import type { DateFieldProps } from './picker-field-props.ts';
 
 // The date pickers weigh 60 kB: a screen downloads them with its first date field, not with the area.
@@ -10,8 +10,8 @@ export function DateField(props: DateFieldProps) {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(props.value);
   const text = iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : '';
   return (
-    <Suspense fallback={<FieldPlaceholder {...props} text={text} />}>
-      <DateFieldPicker {...props} />
-    </Suspense>
+    <OnDemandField placeholder={{ ...props, text }}>
+      {(intent) => <DateFieldPicker {...props} autoFocus={props.autoFocus || intent !== 'none'} />}
+    </OnDemandField>
   );
 }

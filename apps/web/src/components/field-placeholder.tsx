@@ -1,3 +1,4 @@
+import { Suspense, useState, type ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -63,4 +64,20 @@ export function FieldPlaceholder({
       {helperText && <FormHelperText>{helperText}</FormHelperText>}
     </FormControl>
   );
+}
+
+/**
+ * A field whose control loads on demand: the placeholder until its code has arrived, then the control, told what
+ * was done to the placeholder meanwhile (`intent`: it takes the focus, and a dropdown opens), so that a tap on a slow
+ * phone is not lost.
+ */
+export function OnDemandField({
+  placeholder,
+  children,
+}: {
+  placeholder: Omit<FieldPlaceholderProps, 'onIntent'>;
+  children: (intent: FieldIntent) => ReactNode;
+}) {
+  const [intent, setIntent] = useState<FieldIntent>('none');
+  return <Suspense fallback={<FieldPlaceholder {...placeholder} onIntent={setIntent} />}>{children(intent)}</Suspense>;
 }

@@ -9,4 +9,6 @@ export type FieldProps = {
   required?: boolean;
   readOnly?: boolean;
   size?: 'small' | 'medium';
+  /** Takes the focus when it mounts (a control that loaded while its placeholder had it: field-placeholder.tsx). */
+  autoFocus?: boolean;
 };

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { fromMonthValue } from '@portal/shared/validation/common';
-import { FieldPlaceholder } from './field-placeholder.tsx';
+import { OnDemandField } from './field-placeholder.tsx';
 import type { MonthYearFieldProps } from './picker-field-props.ts';
 
 // The date pickers weigh 60 kB: a screen downloads them with its first month field, not with the area.
@@ -16,8 +16,8 @@ export function MonthYearField(props: MonthYearFieldProps) {
   const month = fromMonthValue(props.value);
   const text = month ? `${String(month.month).padStart(2, '0')}/${month.year}` : '';
   return (
-    <Suspense fallback={<FieldPlaceholder {...props} text={text} />}>
-      <MonthYearFieldPicker {...props} />
-    </Suspense>
+    <OnDemandField placeholder={{ ...props, text }}>
+      {(intent) => <MonthYearFieldPicker {...props} autoFocus={props.autoFocus || intent !== 'none'} />}
+    </OnDemandField>
   );
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useId, type Ref } from 'react';
-import { FieldPlaceholder } from './field-placeholder.tsx';
+import { lazy, useId, type Ref } from 'react';
+import { OnDemandField } from './field-placeholder.tsx';
 import type { FieldProps } from './field-props.ts';
 import { provinceLabel, provinceOf } from './province-options.ts';
 
@@ -25,8 +25,10 @@ export function ProvinceTypeahead(props: ProvinceTypeaheadProps) {
   const { value, label = 'Provincie', id = generatedId, error, helperText, required, size } = props;
   const text = value === '' ? '' : provinceLabel(provinceOf(value));
   return (
-    <Suspense fallback={<FieldPlaceholder {...{ id, label, text, error, helperText, required, size }} />}>
-      <ProvinceTypeaheadField {...props} label={label} id={id} />
-    </Suspense>
+    <OnDemandField placeholder={{ id, label, text, error, helperText, required, size }}>
+      {(intent) => (
+        <ProvinceTypeaheadField {...props} label={label} id={id} autoFocus={props.autoFocus || intent !== 'none'} />
+      )}
+    </OnDemandField>
   );
 }
