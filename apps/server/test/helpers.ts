@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import pg from 'pg';
@@ -17,6 +18,15 @@ import { createFileStore } from '../src/lib/open-file-store.ts';
 import { randomToken } from '../src/lib/tokens.ts';
 import { startS3Server, type S3Server } from './s3-server.ts';
 import { proxied, throughProxy, type Proxied } from './through-proxy.ts';
+
+/** An injected reply's body as the client reads it: inflated as its Content-Encoding says. */
+export function decodedBody(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+  if (encoding === 'zstd') return zlib.zstdDecompressSync(res.rawPayload).toString();
+  return res.rawPayload.toString();
+}
 
 export type TestContext = {
   app: FastifyInstance;

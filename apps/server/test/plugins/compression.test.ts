@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, cookieOf, type TestContext } from '../helpers.ts';
+import { createTestContext, cookieOf, decodedBody, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-web-'));
@@ -17,14 +17,6 @@ function writeBuilt(file: string, text: string): void {
   fs.writeFileSync(target, text);
   fs.writeFileSync(`${target}.br`, zlib.brotliCompressSync(text));
   fs.writeFileSync(`${target}.gz`, zlib.gzipSync(text));
-}
-
-function decoded(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
-  const encoding = res.headers['content-encoding'];
-  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
-  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
-  if (encoding === 'zstd') return zlib.zstdDecompressSync(res.rawPayload).toString();
-  return res.rawPayload.toString();
 }
 
 beforeAll(async () => {
@@ -53,7 +45,7 @@ describe('the web app is sent compressed at build time', () => {
       expect(res.headers['content-type']).toContain('javascript');
       expect(res.headers.vary).toContain('accept-encoding');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(decoded(res)).toBe(appJs);
+      expect(decodedBody(res)).toBe(appJs);
       expect(res.rawPayload.length).toBeLessThan(appJs.length / 4);
     }
   });
@@ -73,7 +65,7 @@ describe('the web app is sent compressed at build time', () => {
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers.vary).toContain('accept-encoding');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(decoded(res)).toBe(indexHtml);
+      expect(decodedBody(res)).toBe(indexHtml);
     }
   });
 
@@ -96,9 +88,9 @@ describe('API replies', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(accept);
       expect(res.headers.vary).toContain('accept-encoding');
-      const body = JSON.parse(decoded(res)) as { data: unknown[]; reccount: number };
+      const body = JSON.parse(decodedBody(res)) as { data: unknown[]; reccount: number };
       expect(body.data).toHaveLength(20);
-      expect(res.rawPayload.length).toBeLessThan(decoded(res).length / 2);
+      expect(res.rawPayload.length).toBeLessThan(decodedBody(res).length / 2);
     }
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { createTestContext, decodedBody, type TestContext } from '../helpers.ts';
 
 /*
  * The installable app's files as the web build writes them (vite-plugin-pwa: sw.js and manifest.webmanifest beside
@@ -40,8 +40,7 @@ describe('the installable app’s files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    const body = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : res.rawPayload;
-    expect(body.toString()).toBe(sw);
+    expect(decodedBody(res)).toBe(sw);
     const chunk = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(chunk.headers['cache-control']).toContain('immutable');
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { createTestContext, decodedBody, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-web-'));
@@ -23,13 +23,6 @@ const manifest = {
   'src/app/routes/admin/admin-posatore-page.tsx': { file: 'assets/admin-posatore-page-1.js' },
 };
 
-function decoded(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
-  const encoding = res.headers['content-encoding'];
-  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
-  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
-  return res.rawPayload.toString();
-}
-
 /** The files index.html announces as module preloads, in order. */
 const preloaded = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g)].map((m) => m[1]);
@@ -39,7 +32,7 @@ async function page(url: string) {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(res.headers['cache-control']).toBe('no-cache');
-  return { html: decoded(res), encoding: res.headers['content-encoding'] };
+  return { html: decodedBody(res), encoding: res.headers['content-encoding'] };
 }
 
 beforeAll(async () => {
