@@ -16,7 +16,9 @@ export function ComboSelect(props: ComboSelectProps) {
   const text = shownText(props);
   return (
     <OnDemandField placeholder={{ id, label, text, error, helperText, required, size }}>
-      {(intent) => <ComboSelectField {...props} autoFocus={intent !== 'none'} defaultOpen={intent === 'open'} />}
+      {(intent) => (
+        <ComboSelectField {...props} autoFocus={props.autoFocus || intent !== 'none'} defaultOpen={intent === 'open'} />
+      )}
     </OnDemandField>
   );
 }

@@ -29,18 +29,9 @@ type FieldPlaceholderProps = {
 /**
  * What a field whose control loads on demand (a date or month picker, a dropdown, the province typeahead) shows
  * meanwhile: the same outlined field, read-only, with the value as text, so nothing moves when the control
- * replaces it. A tap on it before then is not lost: `onIntent` hands it to the control (combo-select.tsx).
+ * replaces it. What is done to it meanwhile goes to `onIntent`, for OnDemandField below to hand to the control.
  */
-export function FieldPlaceholder({
-  id,
-  label,
-  text,
-  error,
-  helperText,
-  required,
-  size,
-  onIntent,
-}: FieldPlaceholderProps) {
+function FieldPlaceholder({ id, label, text, error, helperText, required, size, onIntent }: FieldPlaceholderProps) {
   return (
     <FormControl fullWidth size={size} error={error} required={required}>
       <InputLabel htmlFor={id} shrink={text !== ''}>
