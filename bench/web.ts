@@ -47,7 +47,7 @@ async function publicInstallerTarget(): Promise<Target> {
 const initialJsBudget = 150_000;
 // The bounds of e2e/budget.spec.ts for the admin installer list, brotli as sent.
 const adminListJsBudget = 260_000;
-const adminListJsFiles = 30;
+const adminListJsFiles = 20;
 const port = Number(process.env.PORT ?? 3010);
 const base = `http://127.0.0.1:${port}`;
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));

@@ -50,7 +50,7 @@ test('the login page downloads only that JavaScript, compressed', async ({ page 
  * own wait (docs/performance/front-end-weight.md).
  */
 const ADMIN_LIST_JS_BUDGET_BROTLI = 260_000;
-const ADMIN_LIST_JS_FILES = 30;
+const ADMIN_LIST_JS_FILES = 20;
 
 test('the admin installer list’s JavaScript stays within its budget', () => {
   const sizes = adminListRouteFiles().js.map((file) => assetSize(webDist, file));

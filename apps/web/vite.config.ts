@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from './src/app/brand.ts';
 import { offlinePrecache } from '../../scripts/offline-precache.ts';
+import { shellModules } from '../../scripts/area-shell-chunk.ts';
 
 // Vite only reads a default export from its config file: the one exception to the named-exports rule.
 export default defineConfig(({ mode }) => {
@@ -12,6 +13,7 @@ export default defineConfig(({ mode }) => {
   const apiTarget = env.API_TARGET ?? 'http://127.0.0.1:3000';
   // Same origin in dev as in production: the cookie session then needs no CORS.
   const proxy = { '/api': apiTarget, '/auth': apiTarget };
+  const isShellModule = shellModules();
 
   return {
     plugins: [
@@ -135,6 +137,22 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](@mui[\\/](?!x-date-pickers|material[\\/](?:(?:Autocomplete|Backdrop|ClickAwayListener|Dialog|Drawer|Fade|FilledInput|Input|Menu|MenuList|Modal|NativeSelect|Popover|Slide|Snackbar|SnackbarContent|TextField|Unstable_TrapFocus|useAutocomplete)[\\/]|Select[\\/]Select))|@emotion|@babel[\\/]runtime|react-transition-group|@tanstack)|apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!form-|profile-|money-field|combo-select-field|province-typeahead-field)/,
                 minShareCount: 10,
                 priority: 15,
+              },
+              {
+                // The frame every page of the role areas shows and what only it and the areas use, in one file
+                // (scripts/area-shell-chunk.ts): 2 to 4 files of 1-2 kB each otherwise, each a request of a phone.
+                name: (id, ctx) => (isShellModule(id, ctx) ? 'area-shell' : null),
+                includeDependenciesRecursively: false,
+                priority: 9,
+              },
+              {
+                // The installer list of the three areas (admin, area manager, reseller), its table, thumbnails
+                // and row actions, in one file instead of nine of 1-3 kB (docs/performance/front-end-weight.md).
+                // The installer's profile screens, which share the row actions' panels, load it too.
+                name: 'posatori-list',
+                test: /apps[\\/]web[\\/]src[\\/](features[\\/]posatori[\\/]components[\\/](posatori-(list-screen|table|thumbnails|filters)|posatore-cells|states-legend|installer-decisions)|features[\\/]auth[\\/]components[\\/](account-panel|account-reset)|components[\\/](profile-aside|view-switch))\.tsx$|@mui[\\/]material[\\/]ToggleButton(Group)?[\\/]|@mui[\\/]utils[\\/]getValidReactChildren[\\/]/,
+                includeDependenciesRecursively: false,
+                priority: 13,
               },
               {
                 // The small modules that three or more screens share and that area-common leaves out (a
