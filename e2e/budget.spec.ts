@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   adminListRouteFiles,
   assetSize,
@@ -74,21 +74,62 @@ test('the admin installer list’s page announces the scripts it needs beyond th
   expect(await (await request.get('/')).text()).not.toContain('fetchpriority="low"');
 });
 
-test('the admin installer list fetches no overlay’s code until one opens', async ({ page, context }) => {
+/**
+ * With a session, the page also asks for the data the screen needs first (the session check, the frame's avatar, the
+ * list's first page and state names) as fetch preloads (route-preloads.ts). Each must be the very request the app
+ * then makes, or the browser asks twice: here every one is asked once, and the list shows.
+ */
+test('the admin installer list’s first requests leave with the page, each asked once', async ({ page, context }) => {
+  const asked: string[] = [];
+  const { html } = await openAdminList(page, context, (list) =>
+    list.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/(api|auth)\//.test(url.pathname)) asked.push(url.pathname + url.search);
+    }),
+  );
+  const announced = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1] ?? '',
+  );
+  expect(announced).toEqual(['/auth/check', '/api/avatar', '/api/posatori?page=1', '/api/cbostato']);
+  // Once each, and the app's own request is that very one (not the same list with another query string).
+  const pathOf = (url: string) => url.split('?')[0];
+  for (const url of announced)
+    expect(
+      asked.filter((a) => pathOf(a) === pathOf(url)),
+      url,
+    ).toEqual([url]);
+});
+
+/**
+ * Logs the admin in and opens the installer list in a page of its own, so that nothing the home page is still
+ * fetching counts, with `watch` listening from before the load; done once the list is at rest. Gives the page and
+ * the HTML the server sent.
+ */
+async function openAdminList(
+  page: Page,
+  context: BrowserContext,
+  watch: (list: Page) => void,
+): Promise<{ list: Page; html: string }> {
   await loginAs(page, 'admin');
   await expect(page).toHaveURL('/admin');
-  // A page of its own, so nothing the home page is still fetching counts.
   const list = await context.newPage();
-  const scripts: string[] = [];
-  list.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname.slice(1));
-  });
-  await list.goto('/admin/posatori');
+  watch(list);
+  const html = (await (await list.goto('/admin/posatori'))?.text()) ?? '';
   // A whole first load (entry, areas, page, data) on a shared machine: more than a step's usual wait.
   await expect(list.getByRole('table', { name: 'Elenco posatori' }).getByRole('row').nth(1)).toBeVisible({
     timeout: 30_000,
   });
   await list.waitForLoadState('networkidle');
+  return { list, html };
+}
+
+test('the admin installer list fetches no overlay’s code until one opens', async ({ page, context }) => {
+  const scripts: string[] = [];
+  const { list } = await openAdminList(page, context, (opened) =>
+    opened.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname.slice(1));
+    }),
+  );
   // A list at rest draws nothing: no hidden progress bar or placeholder animating frame after frame on a phone.
   await expect
     .poll(() =>

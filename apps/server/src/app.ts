@@ -256,6 +256,6 @@ export async function buildApp({
   });
   app.addHook('onClose', () => events.stop());
 
-  await registerStaticSpa(app, config.webDist);
+  await registerStaticSpa(app, config.webDist, cookieName);
   return app;
 }

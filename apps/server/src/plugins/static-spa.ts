@@ -18,10 +18,15 @@ const revalidate = 'no-cache';
  *
  * The build writes a brotli (.br) and a gzip (.gz) copy beside every text file; the one the browser accepts is
  * sent as is, with Content-Encoding and Vary: Accept-Encoding, so nothing is compressed per request. The one
- * exception is index.html at a role area's address, which names the scripts that address needs (route-preloads.ts):
- * one variant per page of the build, made at its first request and compressed by @fastify/compress.
+ * exception is index.html at a role area's address, which names the scripts that address needs and the data its page
+ * asks first (route-preloads.ts): a few variants per page of the build, made at their first request and compressed
+ * by @fastify/compress. `sessionCookie` is the session cookie's name: only whether a request carries one counts.
  */
-export async function registerStaticSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerStaticSpa(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  sessionCookie: string,
+): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
   const areaPages = hasSpa && webDist ? routeIndexPages(webDist) : undefined;
@@ -42,7 +47,7 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string | 
   if (areaPages) {
     // Routes, not the fallback below, so that @fastify/compress compresses these pages as it does the API's replies.
     const sendAreaPage = (request: FastifyRequest, reply: FastifyReply) => {
-      const html = areaPages.pageOf(request.url.split('?')[0] ?? '/');
+      const html = areaPages.pageOf(request.url, request.cookies[sessionCookie] !== undefined);
       reply.header('cache-control', revalidate).type('text/html; charset=utf-8');
       return html === undefined ? reply.sendFile('index.html') : reply.send(html);
     };

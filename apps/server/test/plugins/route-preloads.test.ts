@@ -20,15 +20,29 @@ const manifest = {
   'src/app/routes/admin/admin-posatori-page.tsx': { file: 'assets/admin-posatori-page-1.js', imports: ['_list.js'] },
   '_list.js': { file: 'assets/posatori-list-screen-1.js' },
   'src/app/routes/admin/admin-home-page.tsx': { file: 'assets/admin-home-page-1.js' },
+  'src/app/routes/capoarea/capoarea-layout.tsx': { file: 'assets/capoarea-layout-1.js', imports: ['_shell.js'] },
+  'src/app/routes/rivenditori/rivenditori-layout.tsx': {
+    file: 'assets/rivenditori-layout-1.js',
+    imports: ['_shell.js'],
+  },
   'src/app/routes/admin/admin-posatore-page.tsx': { file: 'assets/admin-posatore-page-1.js' },
 };
 
 /** The files index.html announces as module preloads, in order. */
 const preloaded = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g)].map((m) => m[1]);
+/** The requests index.html announces as fetch preloads, in order. */
+const fetched = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+/** A session cookie as the browser sends it: the page only looks whether there is one. */
+const signedIn = { cookie: 'portale_sid=qualsiasi' };
 
-async function page(url: string) {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { 'accept-encoding': 'gzip, deflate, br', ...headers },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(res.headers['cache-control']).toBe('no-cache');
@@ -60,14 +74,45 @@ describe("a role area's address announces the scripts it needs in its index.html
       'assets/posatori-list-screen-1.js',
     ]);
     // The rest of the page is the build's index.html, the links before </head>.
-    expect(html.replace(/<link rel="modulepreload"[^>]+>/g, '')).toBe(indexHtml);
+    expect(html.replace(/<link rel="(modulepreload|preload)"[^>]+>/g, '')).toBe(indexHtml);
   });
 
-  it("the area's home names its home page; a query string changes nothing", async () => {
+  it("the area's home names its home page; a query string changes no script", async () => {
     expect(preloaded((await page('/admin')).html)).toContain('assets/admin-home-page-1.js');
     expect((await page('/admin/posatori?view=gallery&page=2')).html).toBe((await page('/admin/posatori')).html);
   });
+});
 
+describe("a role area's address asks for the data its page needs first with the page", () => {
+  it('asks every visitor for the session check, and nothing that needs a session without one', async () => {
+    for (const url of ['/admin/posatori', '/admin', '/capoarea/posatori', '/admin/posatori/1b2c', '/admin/nonesiste']) {
+      expect(fetched((await page(url)).html), url).toEqual(['/auth/check']);
+    }
+  });
+
+  it("with a session, the frame's avatar and the list's first page and state names, before the scripts", async () => {
+    const { html } = await page('/admin/posatori', signedIn);
+    expect(fetched(html)).toEqual(['/auth/check', '/api/avatar', '/api/posatori?page=1', '/api/cbostato']);
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('rel="modulepreload"'));
+  });
+
+  it("each area's installer list asks for its own first page", async () => {
+    expect(fetched((await page('/capoarea/posatori', signedIn)).html)).toContain('/api/posatori4ca?page=1');
+    expect(fetched((await page('/rivenditori/posatori', signedIn)).html)).toContain('/api/posatori4ri?page=1');
+  });
+
+  it('a filtered or later page, a profile and the other pages ask for the avatar only: their requests differ', async () => {
+    for (const url of ['/admin/posatori?name=rossi', '/admin/posatori?page=2', '/admin/posatori/1b2c', '/admin']) {
+      expect(fetched((await page(url, signedIn)).html), url).toEqual(['/auth/check', '/api/avatar']);
+    }
+  });
+
+  it('the public screens ask for nothing, with a session or without', async () => {
+    for (const url of ['/', '/recover']) expect(fetched((await page(url, signedIn)).html), url).toEqual([]);
+  });
+});
+
+describe("a role area's address, continued", () => {
   it('a deeper address (a profile) gets the areas and the frame only: its page is not named after it', async () => {
     const files = preloaded((await page('/admin/posatori/1b2c')).html);
     expect(files).toContain('assets/admin-layout-1.js');
