@@ -141,6 +141,8 @@ export default defineConfig(({ mode }) => {
               {
                 // The frame every page of the role areas shows and what only it and the areas use, in one file
                 // (scripts/area-shell-chunk.ts): 2 to 4 files of 1-2 kB each otherwise, each a request of a phone.
+                // After area-small: taken first, the small shared modules the frame uses would move here, area-small
+                // would import this chunk, and the offline wallet, which loads area-small, would load it too.
                 name: (id, ctx) => (isShellModule(id, ctx) ? 'area-shell' : null),
                 includeDependenciesRecursively: false,
                 priority: 9,

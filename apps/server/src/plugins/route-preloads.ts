@@ -23,6 +23,8 @@ const firstRequests: Readonly<Record<string, readonly string[]>> = {
   'rivenditori/posatori': [`/api/posatori4ri${listFirstPage}`, '/api/cbostato'],
 };
 const everyPageRequests = ['/api/avatar'];
+/** The entry's first request at a role area's address, answered to every visitor (decisions/0008). */
+const sessionCheck = '/auth/check';
 
 /**
  * What a role area's address loads before it can paint, so that index.html can announce it (decisions/0008): the
@@ -77,10 +79,7 @@ export function routeIndexPages(
         : `src/app/routes/${role}/${role}-${page || 'home'}-page.tsx`;
     const keys = [areasKey, layout, ...(pageKey && manifest[pageKey] ? [pageKey] : [])];
     const data = signedIn
-      ? [
-          ...everyPageRequests,
-          ...((query ?? '') === '' && deeper.length === 0 ? (firstRequests[`${role}/${page}`] ?? []) : []),
-        ]
+      ? [...everyPageRequests, ...(!query && deeper.length === 0 ? (firstRequests[`${role}/${page}`] ?? []) : [])]
       : [];
     const key = `${keys.join(' ')} ${data.join(' ')}`;
     let html = memo.get(key);
@@ -88,7 +87,7 @@ export function routeIndexPages(
       html = withPreloads(
         indexHtml,
         [...closure(keys)].filter((file) => !entry.has(file)),
-        ['/auth/check', ...data],
+        [sessionCheck, ...data],
       );
       memo.set(key, html);
     }

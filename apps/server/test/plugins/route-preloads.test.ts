@@ -81,6 +81,30 @@ describe("a role area's address announces the scripts it needs in its index.html
     expect(preloaded((await page('/admin')).html)).toContain('assets/admin-home-page-1.js');
     expect((await page('/admin/posatori?view=gallery&page=2')).html).toBe((await page('/admin/posatori')).html);
   });
+
+  it('a deeper address (a profile) gets the areas and the frame only: its page is not named after it', async () => {
+    const files = preloaded((await page('/admin/posatori/1b2c')).html);
+    expect(files).toContain('assets/admin-layout-1.js');
+    expect(files).not.toContain('assets/admin-posatori-page-1.js');
+    expect(files).not.toContain('assets/admin-posatore-page-1.js');
+  });
+
+  it('a page the build does not have gets the areas and the frame', async () => {
+    const files = preloaded((await page('/admin/nonesiste')).html);
+    expect(files).toEqual([
+      'assets/full-app-1.js',
+      'assets/router-1.js',
+      'assets/admin-layout-1.js',
+      'assets/area-shell-1.js',
+    ]);
+  });
+
+  it('the public screens and unknown addresses get the plain index.html', async () => {
+    for (const url of ['/', '/recover', '/resetpwd/abc', '/nonesiste/posatori', '/Admin/posatori', '/admin%2F..']) {
+      const { html } = await page(url);
+      expect(html, url).toBe(indexHtml);
+    }
+  });
 });
 
 describe("a role area's address asks for the data its page needs first with the page", () => {
@@ -109,31 +133,5 @@ describe("a role area's address asks for the data its page needs first with the 
 
   it('the public screens ask for nothing, with a session or without', async () => {
     for (const url of ['/', '/recover']) expect(fetched((await page(url, signedIn)).html), url).toEqual([]);
-  });
-});
-
-describe("a role area's address, continued", () => {
-  it('a deeper address (a profile) gets the areas and the frame only: its page is not named after it', async () => {
-    const files = preloaded((await page('/admin/posatori/1b2c')).html);
-    expect(files).toContain('assets/admin-layout-1.js');
-    expect(files).not.toContain('assets/admin-posatori-page-1.js');
-    expect(files).not.toContain('assets/admin-posatore-page-1.js');
-  });
-
-  it('a page the build does not have gets the areas and the frame', async () => {
-    const files = preloaded((await page('/admin/nonesiste')).html);
-    expect(files).toEqual([
-      'assets/full-app-1.js',
-      'assets/router-1.js',
-      'assets/admin-layout-1.js',
-      'assets/area-shell-1.js',
-    ]);
-  });
-
-  it('the public screens and unknown addresses get the plain index.html', async () => {
-    for (const url of ['/', '/recover', '/resetpwd/abc', '/nonesiste/posatori', '/Admin/posatori', '/admin%2F..']) {
-      const { html } = await page(url);
-      expect(html, url).toBe(indexHtml);
-    }
   });
 });
