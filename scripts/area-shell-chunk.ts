@@ -34,15 +34,18 @@ function closure(ctx: ChunkingContext, from: readonly string[], lazy: boolean, s
  * the entry (main.tsx) cannot reach it, statically or lazily, without going through the areas' code
  * (app/full-app.tsx). Every page of the areas shows the frame, so these cost them nothing in its file, where a file
  * of their own would cost a phone a request; the login page and the offline wallet, which open without the areas,
- * keep their modules out of it. Computed once per build, at the first module the group asks about.
+ * keep their modules out of it. Computed once per chunking pass (a rebuild in watch mode gets its own), at the first
+ module the group asks about.
  */
 export function shellModules(): (id: string, ctx: ChunkingContext) => boolean {
-  let members: Set<string> | undefined;
+  const membersOf = new WeakMap<ChunkingContext, Set<string>>();
   return (id, ctx) => {
+    let members = membersOf.get(ctx);
     if (!members) {
       const outside = closure(ctx, [entry], true, areas);
       const framed = closure(ctx, [shell, ...layouts], false);
       members = new Set([...framed].filter((module) => !outside.has(module) && !layouts.includes(module)));
+      membersOf.set(ctx, members);
     }
     return members.has(id);
   };
