@@ -34,8 +34,8 @@ function closure(ctx: ChunkingContext, from: readonly string[], lazy: boolean, s
  * the entry (main.tsx) cannot reach it, statically or lazily, without going through the areas' code
  * (app/full-app.tsx). Every page of the areas shows the frame, so these cost them nothing in its file, where a file
  * of their own would cost a phone a request; the login page and the offline wallet, which open without the areas,
- * keep their modules out of it. Computed once per chunking pass (a rebuild in watch mode gets its own), at the first
- module the group asks about.
+ * keep their modules out of it. Computed once per chunking pass (a rebuild in watch mode gets its own), at the
+ * first module the group asks about.
  */
 export function shellModules(): (id: string, ctx: ChunkingContext) => boolean {
   const membersOf = new WeakMap<ChunkingContext, Set<string>>();
